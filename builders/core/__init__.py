@@ -1,0 +1,1 @@
+"""The spine every builder shares: config, registry, schema checks, atomic writing, manifests."""

@@ -1,0 +1,215 @@
+"""The abstract builder: it owns the public flow, subclasses fill a few hooks.
+
+    read units -> process each unit into rows (checkpointed) -> finalize (sampling) -> schema check
+    -> write parquet/JSONL/save_to_disk + extras -> card + info.json -> atomic rename
+"""
+
+from __future__ import annotations
+
+import abc
+import platform
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+import datasets
+
+from builders import __version__
+from builders.core.checkpoint import Checkpoint
+from builders.core.config import BuildConfig
+from builders.core.context import BuildContext, Counts, Row
+from builders.core.errors import MtprobesError, ValidationFailed
+from builders.core.schema import check_record
+from builders.core.writer import OutputPlan, write_dataset
+
+ConfigT = TypeVar("ConfigT", bound=BuildConfig)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A piece of work whose rows are checkpointed together (a document, a shuffle, a batch of lines)."""
+
+    key: str
+    payload: Any = None
+
+
+class Builder(abc.ABC, Generic[ConfigT]):
+    # --- declared by subclasses ------------------------------------------------------------------------
+    name: ClassVar[str]  # registry name, e.g. "shuffles.v1"
+    dataset_version: ClassVar[str] = "1.0.0"
+    config_class: ClassVar[type[BuildConfig]]
+    pretty_name: ClassVar[str]
+    description: ClassVar[str]
+    license: ClassVar[str] = "other"
+    languages: ClassVar[tuple[str, ...]] = ("en", "de")
+    task_categories: ClassVar[tuple[str, ...]] = ("translation",)
+    citation: ClassVar[str] = ""
+
+    def __init__(self, config: ConfigT) -> None:
+        if not isinstance(config, self.config_class):
+            raise MtprobesError(f"{self.name} needs a {self.config_class.__name__}, got {type(config).__name__}")
+        self.config: ConfigT = config
+
+    @property
+    def family(self) -> str:
+        return self.name.rpartition(".")[0]
+
+    @abc.abstractmethod
+    def features(self) -> datasets.Features:
+        """The record schema; every record is checked against it before writing."""
+
+    @abc.abstractmethod
+    def units(self, ctx: BuildContext) -> Sequence[Unit]:
+        """Read and hash the inputs, return the units of work in a deterministic order."""
+
+    @abc.abstractmethod
+    def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
+        """Turn one unit into rows, counting what was read, kept and dropped."""
+
+    # --- optional hooks ------------------------------------------------------------------------------
+    def finalize(self, rows: list[Row], ctx: BuildContext) -> list[Row]:
+        """Whole-set steps after all units (balanced sampling, ordering)."""
+        return rows
+
+    def write_extras(self, rows: list[Row], out_dir: Path, ctx: BuildContext) -> list[str]:
+        """Anchor-compatible files beside the dataset; returns their relative paths."""
+        return []
+
+    def invariants(self, rows: list[Row]) -> list[str]:
+        """Builder-specific checks run by `mtprobes validate` (a list of problems; empty when fine)."""
+        return []
+
+    def input_citation(self) -> str:
+        """Citation of the input data, written to the card."""
+        return ""
+
+    def signature_fields(self, ctx: BuildContext) -> dict[str, str]:
+        """Extra fields for the reproducibility signature (models, tools)."""
+        return dict(ctx.tools)
+
+    # --- the public flow -----------------------------------------------------------------------------
+    def build(
+        self,
+        out_root: str | Path,
+        *,
+        resume: bool = False,
+        overwrite: bool = False,
+        quiet: bool = False,
+    ) -> Path:
+        plan = OutputPlan.for_build(Path(out_root), self.family, self.config.name, self.dataset_version)
+        plan.claim(resume=resume, overwrite=overwrite)
+        started = time.perf_counter()
+        ctx = BuildContext(config=self.config, work_dir=plan.work_dir, quiet=quiet)
+        units = list(self.units(ctx))
+        prepared = Counts()
+        prepared.merge(ctx.counts)
+        checkpoint = Checkpoint(plan.work_dir / "checkpoint", self.name, self.config.to_dict(), ctx.inputs)
+        rows = self._run_units(units, ctx, checkpoint, prepared, resume)
+        rows = self.finalize(rows, ctx)
+        self.check_rows(rows)
+        ctx.notes["wall_time_s"] = round(time.perf_counter() - started, 3)
+        info = self.make_info(rows, ctx)
+        write_dataset(self, rows, info, plan, ctx)
+        return plan.final_dir
+
+    def _run_units(
+        self, units: list[Unit], ctx: BuildContext, checkpoint: Checkpoint, prepared: Counts, resume: bool
+    ) -> list[Row]:
+        keys = [u.key for u in units]
+        if len(set(keys)) != len(keys):
+            raise MtprobesError(f"{self.name}: unit keys are not unique")
+        done = checkpoint.load(keys) if resume else checkpoint.reset()
+        rows: list[Row] = []
+        ctx.counts = Counts()
+        ctx.counts.merge(prepared)
+        for chunk in done:
+            rows.extend(chunk.rows)
+            ctx.counts.merge(chunk.counts)
+        todo = units[sum(len(c.unit_keys) for c in done) :]
+        batch: list[Unit] = []
+        before = Counts()
+        before.merge(ctx.counts)
+        pending: list[Row] = []
+        for unit in ctx.track(todo, f"{self.name}", total=len(todo)):
+            pending.extend(self.process(unit, ctx))
+            batch.append(unit)
+            if len(batch) >= self.config.checkpoint_every:
+                checkpoint.save([u.key for u in batch], pending, _delta(ctx.counts, before))
+                rows.extend(pending)
+                batch, pending = [], []
+                before = Counts()
+                before.merge(ctx.counts)
+        if batch:
+            checkpoint.save([u.key for u in batch], pending, _delta(ctx.counts, before))
+            rows.extend(pending)
+        return rows
+
+    def check_rows(self, rows: Iterable[Row]) -> None:
+        features = self.features()
+        problems: list[str] = []
+        seen: set[tuple[str, str, Any]] = set()
+        for row in rows:
+            record_id = row.record.get("id")
+            problems += [f"record {record_id!r}: {p}" for p in check_record(row.record, features)]
+            key = (row.subset, row.split, record_id)
+            if record_id is not None and key in seen:
+                problems.append(f"duplicate record id {record_id!r} in {row.subset}/{row.split}")
+            seen.add(key)
+            if len(problems) > 20:
+                break
+        if problems:
+            raise ValidationFailed(self.name, problems)
+
+    def make_info(self, rows: list[Row], ctx: BuildContext) -> dict[str, Any]:
+        records: dict[str, dict[str, int]] = {}
+        for row in rows:
+            per_subset = records.setdefault(row.subset, {})
+            per_subset[row.split] = per_subset.get(row.split, 0) + 1
+        info: dict[str, Any] = {
+            "builder": self.name,
+            "dataset_version": self.dataset_version,
+            "package_version": __version__,
+            "python": platform.python_version(),
+            "config": self.config.to_dict(),
+            "seed": self.config.seed,
+            "inputs": dict(sorted(ctx.inputs.items())),
+            "resources": dict(sorted(ctx.resources.items())),
+            "tools": dict(sorted(ctx.tools.items())),
+            "counts": ctx.counts.to_dict(),
+            "records": records,
+            "notes": {k: v for k, v in ctx.notes.items() if k != "wall_time_s"},
+            "wall_time_s": ctx.notes.get("wall_time_s"),
+        }
+        info["signature"] = make_signature(self, ctx)
+        return info
+
+
+def _delta(now: Counts, before: Counts) -> Counts:
+    delta = Counts(read=now.read - before.read, kept=now.kept - before.kept)
+    delta.dropped = now.dropped.copy()
+    delta.dropped.subtract(before.dropped)
+    delta.dropped = +delta.dropped
+    return delta
+
+
+def make_signature(builder: Builder[Any], ctx: BuildContext) -> str:
+    """A sacrebleu-style one-line identity of the build: same signature, same bytes."""
+    import hashlib
+    import json
+
+    config_hash = hashlib.sha256(json.dumps(builder.config.to_dict(), sort_keys=True).encode()).hexdigest()[:10]
+    inputs_hash = hashlib.sha256(json.dumps(sorted(ctx.inputs.values())).encode()).hexdigest()[:10]
+    resources_hash = hashlib.sha256(json.dumps(sorted(ctx.resources.items())).encode()).hexdigest()[:10]
+    parts = [
+        f"mtprobes:{__version__}",
+        f"builder:{builder.name}",
+        f"data:{builder.dataset_version}",
+        f"config:{builder.config.name}@{config_hash}",
+        f"seed:{builder.config.seed}",
+        f"inputs:{inputs_hash}",
+        f"resources:{resources_hash}",
+    ]
+    parts += [f"{k}:{v}" for k, v in sorted(builder.signature_fields(ctx).items())]
+    return "|".join(parts)

@@ -1,0 +1,95 @@
+"""Dataset card (README.md) with the Hub YAML header: configs, license, languages, sizes, citations."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from builders.core.writer_paths import data_dir_for
+
+if TYPE_CHECKING:
+    from builders.core.builder import Builder
+
+
+def size_category(n: int) -> str:
+    bounds = [(1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M")]
+    for bound, label in bounds:
+        if n < bound:
+            return label
+    return "1M<n<10M" if n < 10_000_000 else "n>10M"
+
+
+def hub_yaml(builder: Builder[Any], info: dict[str, Any]) -> dict[str, Any]:
+    total = sum(sum(splits.values()) for splits in info["records"].values())
+    configs = []
+    for subset, splits in sorted(info["records"].items()):
+        configs.append(
+            {
+                "config_name": subset,
+                "data_files": [
+                    {"split": split, "path": f"{data_dir_for(subset)}/{split}-*.parquet"} for split in sorted(splits)
+                ],
+                **({"default": True} if subset == "default" else {}),
+            }
+        )
+    return {
+        "pretty_name": builder.pretty_name,
+        "license": builder.license,
+        "language": list(builder.languages),
+        "task_categories": list(builder.task_categories),
+        "size_categories": [size_category(total)],
+        "tags": ["mtprobes", builder.family, "contrastive-evaluation"],
+        "configs": configs,
+    }
+
+
+def render_card(builder: Builder[Any], info: dict[str, Any]) -> str:
+    header = yaml.safe_dump(hub_yaml(builder, info), sort_keys=False, allow_unicode=True)
+    counts = info["counts"]
+    dropped = "".join(f"| {reason} | {n} |\n" for reason, n in counts["dropped"].items()) or "| (none) | 0 |\n"
+    records = "".join(
+        f"| {subset} | {split} | {n} |\n"
+        for subset, splits in sorted(info["records"].items())
+        for split, n in sorted(splits.items())
+    )
+    input_citation = builder.input_citation().strip()
+    return f"""---
+{header}---
+
+# {builder.pretty_name}
+
+{builder.description.strip()}
+
+Built with `mtprobes` builder `{builder.name}` (dataset version {builder.dataset_version}).
+
+**Signature:** `{info["signature"]}`
+
+## Contents
+
+| subset | split | records |
+|---|---|---|
+{records}
+Candidates read: {counts["read"]}, kept: {counts["kept"]}.
+
+| dropped because | count |
+|---|---|
+{dropped}
+`info.json` has the full config, seed, sha256 of every input and resource and the versions of the tools used.
+The same records are in `jsonl/`, and `hf/` holds a copy loadable with `datasets.load_from_disk`.
+
+## Loading
+
+```python
+from datasets import load_dataset
+ds = load_dataset("parquet", data_dir="{data_dir_for("default")}")  # or load_dataset("ORG/NAME") once published
+```
+
+## Citation
+
+Method:
+
+```bibtex
+{builder.citation.strip()}
+```
+{f"{chr(10)}Input data:{chr(10)}{chr(10)}```bibtex{chr(10)}{input_citation}{chr(10)}```{chr(10)}" if input_citation else ""}"""

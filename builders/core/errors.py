@@ -1,0 +1,53 @@
+"""User-facing errors: one clear line, naming the file and line where that applies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class MtprobesError(Exception):
+    """An error caused by the user's input or environment, printed as one line by the CLI."""
+
+
+class InputError(MtprobesError):
+    """Bad input data: names the file and, where known, the line (1-based) or byte offset."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        message: str,
+        *,
+        line: int | None = None,
+        byte_offset: int | None = None,
+    ) -> None:
+        self.path = str(path)
+        self.line = line
+        self.byte_offset = byte_offset
+        where = self.path
+        if line is not None:
+            where += f":{line}"
+        if byte_offset is not None:
+            where += f" (byte {byte_offset})"
+        super().__init__(f"{where}: {message}")
+
+
+class ConfigError(MtprobesError):
+    """A config key that does not exist, or a value of the wrong type; names the key."""
+
+
+class UnknownBuilderError(MtprobesError):
+    """An unknown registry name, with the closest known names."""
+
+
+class OutputExistsError(MtprobesError):
+    """The output directory exists and neither --resume nor --overwrite was given."""
+
+
+class ValidationFailed(MtprobesError):
+    """A built dataset does not pass its schema, invariants or manifest checks."""
+
+    def __init__(self, path: str | Path, problems: list[str]) -> None:
+        self.problems = problems
+        head = "; ".join(problems[:5])
+        more = f" (+{len(problems) - 5} more)" if len(problems) > 5 else ""
+        super().__init__(f"{path}: validation failed: {head}{more}")
