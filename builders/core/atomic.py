@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any
 
 
 @contextmanager
@@ -36,8 +35,3 @@ def write_text(path: str | Path, text: str) -> None:
 def write_bytes(path: str | Path, data: bytes) -> None:
     with atomic_path(path) as tmp:
         tmp.write_bytes(data)
-
-
-def write_with(path: str | Path, writer: Callable[[IO[Any]], None], mode: str = "w") -> None:
-    with atomic_path(path) as tmp, open(tmp, mode, **({"encoding": "utf-8", "newline": "\n"} if "b" not in mode else {})) as f:
-        writer(f)

@@ -46,6 +46,8 @@ class Builder(abc.ABC, Generic[ConfigT]):
     languages: ClassVar[tuple[str, ...]] = ("en", "de")
     task_categories: ClassVar[tuple[str, ...]] = ("translation",)
     citation: ClassVar[str] = ""
+    # Fields whose value distribution `mtprobes inspect` shows (class balance).
+    balance_fields: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, config: ConfigT) -> None:
         if not isinstance(config, self.config_class):

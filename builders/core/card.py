@@ -92,4 +92,8 @@ Method:
 ```bibtex
 {builder.citation.strip()}
 ```
-{f"{chr(10)}Input data:{chr(10)}{chr(10)}```bibtex{chr(10)}{input_citation}{chr(10)}```{chr(10)}" if input_citation else ""}"""
+{_input_citation_block(input_citation)}"""
+
+
+def _input_citation_block(citation: str) -> str:
+    return f"\nInput data:\n\n```bibtex\n{citation}\n```\n" if citation else ""

@@ -57,11 +57,15 @@ class BuildConfig:
         values: dict[str, Any] = dict(base or {})
         if file is not None:
             values.update(load_config_file(file))
+        hints = get_type_hints(cls)
         for item in overrides:
             key, sep, raw = item.partition("=")
-            if not sep or not key.strip():
+            key = key.strip()
+            if not sep or not key:
                 raise ConfigError(f"--set expects key=value, got {item!r}")
-            values[key.strip()] = yaml.safe_load(raw) if raw.strip() else ""
+            # A text field takes the value verbatim ("a: b" stays a string); others parse as YAML.
+            value = raw if _is_text(hints.get(key)) else _parse_scalar(raw)
+            values[key] = _expand(value, Path.cwd())
         return cls.from_mapping(values)
 
     @classmethod
@@ -81,6 +85,16 @@ class BuildConfig:
         return cls(**coerced)
 
 
+def _parse_scalar(raw: str) -> Any:
+    """A --set value as YAML (numbers, lists, booleans), or the raw string when it is not valid YAML."""
+    if not raw.strip():
+        return ""
+    try:
+        return yaml.safe_load(raw)
+    except yaml.YAMLError:
+        return raw
+
+
 def load_config_file(path: str | Path) -> dict[str, Any]:
     path = Path(path)
     if not path.exists():
@@ -94,7 +108,20 @@ def load_config_file(path: str | Path) -> dict[str, Any]:
         return {}
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: config must be a mapping of keys to values")
-    return data
+    return _expand(data, path.resolve().parent)
+
+
+def _expand(value: Any, config_dir: Path) -> Any:
+    """Expand ``{resources}`` and ``{config_dir}`` in string values so bundled configs are location-free."""
+    from builders.core.resources import expand_placeholders
+
+    if isinstance(value, str):
+        return expand_placeholders(value, config_dir)
+    if isinstance(value, list):
+        return [_expand(v, config_dir) for v in value]
+    if isinstance(value, dict):
+        return {k: _expand(v, config_dir) for k, v in value.items()}
+    return value
 
 
 def _coerce(key: str, value: Any, hint: Any) -> Any:
@@ -111,6 +138,17 @@ def _coerce(key: str, value: Any, hint: Any) -> Any:
         if len(inner) == 1:
             return _coerce(key, value, inner[0])
     return value
+
+
+def _is_text(hint: Any) -> bool:
+    if hint is str:
+        return True
+    if get_origin(hint) is typing.Literal:
+        return all(isinstance(a, str) for a in get_args(hint))
+    if _is_optional(hint):
+        inner = [a for a in get_args(hint) if a is not type(None)]
+        return len(inner) == 1 and _is_text(inner[0])
+    return False
 
 
 def _is_optional(hint: Any) -> bool:

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from builders.core.config import BuildConfig
+from builders.core.errors import InputError
 from builders.core.progress import track
 
 T = TypeVar("T")
@@ -35,6 +36,13 @@ def sha256_file(path: str | Path, chunk_size: int = 1 << 20) -> str:
         while block := handle.read(chunk_size):
             digest.update(block)
     return digest.hexdigest()
+
+
+def _existing_file(path: str | Path) -> Path:
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(path, "is a directory, expected a file" if path.is_dir() else "file not found")
+    return path
 
 
 @dataclass
@@ -83,12 +91,13 @@ class BuildContext:
 
     # --- provenance -----------------------------------------------------------------------------------
     def add_input(self, path: str | Path) -> Path:
-        path = Path(path)
+        """Record an input file's sha256 (raises naming the file when it is missing)."""
+        path = _existing_file(path)
         self.inputs[str(path)] = sha256_file(path)
         return path
 
     def add_resource(self, name: str, path: str | Path) -> Path:
-        path = Path(path)
+        path = _existing_file(path)
         self.resources[name] = sha256_file(path)
         return path
 

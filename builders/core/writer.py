@@ -90,6 +90,7 @@ def _write_jsonl(records: list[dict[str, Any]], path: Path) -> None:
 def _save_to_disk(
     splits: dict[str, list[dict[str, Any]]], features: datasets.Features, directory: Path, fingerprint: str
 ) -> None:
+    datasets.disable_progress_bars()  # our own progress bar covers the build; theirs would print per split
     dataset_dict = datasets.DatasetDict()
     for split, records in splits.items():
         table = pa.Table.from_pylist([features.encode_example(r) for r in records], schema=features.arrow_schema)

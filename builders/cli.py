@@ -1,0 +1,165 @@
+"""The `mtprobes` command line. Heavy libraries load inside commands, so `--help` and `ls` are instant."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from builders import __version__
+from builders.core.errors import MtprobesError
+
+app = typer.Typer(
+    name="mtprobes",
+    help="Build, validate and publish evaluation sets for (multimodal) machine translation.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+# Modules that add their own commands (score, evaluate, analyze ...) through `register(app)`.
+COMMAND_MODULES = ("builders.scoring.cli", "builders.variations.cli", "builders.commute_ext.cli")
+
+OutOption = Annotated[Path, typer.Option("--out", "-o", help="Output root; datasets go to OUT/<builder>/<config>/v1")]
+
+
+@app.callback()
+def main_options(
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars, warnings only.")] = False,
+    log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")] = "info",
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+) -> None:
+    if version:
+        typer.echo(f"mtprobes {__version__}")
+        raise typer.Exit()
+    from builders.core.progress import set_quiet
+
+    level = getattr(logging, log_level.upper(), None)
+    if not isinstance(level, int):
+        raise MtprobesError(f"--log-level: unknown level {log_level!r}")
+    logging.basicConfig(level=logging.WARNING if quiet else level, format="%(levelname)s %(name)s: %(message)s")
+    set_quiet(quiet)
+
+
+@app.command("ls")
+def list_builders() -> None:
+    """List the registered builders with a one-line description."""
+    from builders.core.registry import entries
+
+    for entry in entries():
+        typer.echo(f"{entry.name:<16} {entry.summary}")
+
+
+@app.command()
+def build(
+    name: Annotated[str, typer.Argument(help="Builder name, e.g. pronouns.v1 (or pronouns for the latest).")],
+    config: Annotated[Path | None, typer.Option("--config", "-c", help="YAML/JSON config file.")] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", "-s", help="Override a config key: key=value.")] = None,
+    out: OutOption = Path("datasets_out"),
+    resume: Annotated[bool, typer.Option(help="Continue an interrupted build from its checkpoints.")] = False,
+    overwrite: Annotated[bool, typer.Option(help="Replace an existing output.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
+) -> None:
+    """Build a dataset. Existing outputs are refused unless --overwrite (or --resume after a kill)."""
+    from builders.core.progress import _QUIET
+    from builders.core.registry import get_builder_class
+
+    builder_class = get_builder_class(name)
+    cfg = builder_class.config_class.from_sources(config, set_ or [])
+    path = builder_class(cfg).build(out, resume=resume, overwrite=overwrite, quiet=quiet or _QUIET)
+    info = json.loads((path / "info.json").read_text(encoding="utf-8"))
+    typer.echo(f"wrote {path}")
+    typer.echo(f"records: {json.dumps(info['records'])}  dropped: {json.dumps(info['counts']['dropped'])}")
+    typer.echo(f"signature: {info['signature']}")
+
+
+@app.command()
+def config(name: Annotated[str, typer.Argument(help="Builder name.")]) -> None:
+    """Print a builder's default config as YAML (a starting point for --config)."""
+    import yaml
+
+    from builders.core.registry import get_builder_class
+
+    builder_class = get_builder_class(name)
+    typer.echo(yaml.safe_dump(builder_class.config_class().to_dict(), sort_keys=False, allow_unicode=True))
+
+
+@app.command()
+def validate(path: Annotated[Path, typer.Argument(help="A built dataset folder (the one with info.json).")]) -> None:
+    """Check schema, JSONL/parquet agreement, manifest counts, card and the builder's invariants."""
+    from builders.core.validate import validate_dataset
+
+    ds = validate_dataset(path)
+    total = sum(sum(s.values()) for s in ds.info["records"].values())
+    typer.echo(f"OK {path}: {total} records valid ({ds.info['signature']})")
+
+
+@app.command()
+def inspect(
+    path: Annotated[Path, typer.Argument(help="A built dataset folder.")],
+    samples: Annotated[int, typer.Option(help="Number of sample records to show.")] = 5,
+) -> None:
+    """Show counts, class balance and sample records."""
+    from builders.core.inspect import render_summary, summarize
+
+    typer.echo(render_summary(summarize(path, samples)))
+
+
+@app.command()
+def publish(
+    path: Annotated[Path, typer.Argument(help="A built dataset folder.")],
+    repo_id: Annotated[str, typer.Option("--repo-id", help="ORG/NAME of the Hub dataset repo.")],
+    private: Annotated[bool, typer.Option(help="Create the repo as private.")] = False,
+    revision: Annotated[str | None, typer.Option(help="Branch to upload to (created if missing).")] = None,
+    push: Annotated[bool, typer.Option("--push", help="Really upload (default: dry run).")] = False,
+    endpoint: Annotated[str | None, typer.Option(help="Hub endpoint (default: HF_ENDPOINT or the Hub).")] = None,
+) -> None:
+    """Publish a built dataset to the Hugging Face Hub (dry run unless --push)."""
+    from builders.core.publish import plan_publish
+    from builders.core.publish import push as push_plan
+    from builders.core.validate import validate_dataset
+
+    validate_dataset(path)
+    plan = plan_publish(path, repo_id, private=private, revision=revision)
+    if not push:
+        typer.echo(plan.render())
+        return
+    typer.echo(f"uploaded: {push_plan(plan, endpoint=endpoint)}")
+
+
+@app.command()
+def demo(
+    out: OutOption = Path("datasets_out"),
+    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+) -> None:
+    """Build every builder on its bundled sample, validate, and write OUT/REPORT.md (offline)."""
+    from builders.core.demo import run_demo
+
+    typer.echo(f"wrote {run_demo(out, quiet=quiet)}")
+
+
+def _register_plugins() -> None:
+    for module_name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as err:
+            if err.name and module_name.startswith(err.name):
+                continue  # that family's commands are not part of this installation
+            raise
+        module.register(app)
+
+
+_register_plugins()
+
+
+def main() -> None:
+    try:
+        app()
+    except MtprobesError as err:
+        typer.echo(f"error: {err}", err=True)
+        sys.exit(2)

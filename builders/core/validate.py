@@ -1,0 +1,99 @@
+"""`mtprobes validate`: schema, JSONL/parquet agreement, manifest counts, card, and the builder's invariants."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import datasets
+import pyarrow.parquet as pq
+
+from builders.core.dataset_dir import BuiltDataset
+from builders.core.errors import ValidationFailed
+from builders.core.schema import check_record
+from builders.core.writer_paths import jsonl_path_for
+
+
+def _schema_problems(ds: BuiltDataset) -> list[str]:
+    problems = []
+    expected = ds.builder.features()
+    for files in ds.parquet_files().values():
+        for file in files:
+            if not file.is_file():
+                problems.append(f"{file.name}: listed in info.json but missing")
+                continue
+            stored = datasets.Features.from_arrow_schema(pq.read_schema(file))
+            if stored != expected:
+                problems.append(f"{file.relative_to(ds.path)}: schema differs from {ds.builder.name} features")
+    return problems
+
+
+def _record_problems(ds: BuiltDataset) -> list[str]:
+    problems = []
+    features = ds.builder.features()
+    rows = ds.read_rows()
+    seen: Counter[tuple[str, str, object]] = Counter()
+    by_split: dict[tuple[str, str], list[dict[str, object]]] = {}
+    for row in rows:
+        record_id = row.record.get("id")
+        problems += [f"{row.subset}/{row.split} record {record_id!r}: {p}" for p in check_record(row.record, features)]
+        seen[(row.subset, row.split, record_id)] += 1
+        by_split.setdefault((row.subset, row.split), []).append(row.record)
+    problems += [f"{s}/{sp}: duplicate id {i!r} ({n} times)" for (s, sp, i), n in seen.items() if n > 1]
+    for subset, splits in ds.info["records"].items():
+        for split, expected in splits.items():
+            actual = len(by_split.get((subset, split), []))
+            if actual != expected:
+                problems.append(f"{subset}/{split}: info.json says {expected} records, parquet has {actual}")
+    problems += _jsonl_problems(ds, by_split)
+    problems += [f"invariant: {p}" for p in ds.builder.invariants(rows)]
+    return problems
+
+
+def _jsonl_problems(ds: BuiltDataset, by_split: dict[tuple[str, str], list[dict[str, object]]]) -> list[str]:
+    problems = []
+    for (subset, split), records in by_split.items():
+        path = ds.path / jsonl_path_for(subset, split)
+        if not path.is_file():
+            problems.append(f"{path.relative_to(ds.path)}: missing")
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if len(lines) != len(records):
+            problems.append(f"{path.relative_to(ds.path)}: {len(lines)} lines, parquet has {len(records)} records")
+            continue
+        for number, (line, record) in enumerate(zip(lines, records, strict=True), start=1):
+            if json.loads(line) != json.loads(json.dumps(record, ensure_ascii=False)):
+                problems.append(f"{path.relative_to(ds.path)}:{number}: differs from the parquet record")
+                break
+    return problems
+
+
+def _manifest_problems(ds: BuiltDataset) -> list[str]:
+    problems = []
+    counts = ds.info["counts"]
+    dropped = sum(counts["dropped"].values())
+    if counts["read"] != counts["kept"] + dropped:
+        problems.append(
+            f"info.json counts do not add up: read {counts['read']} != kept {counts['kept']} + dropped {dropped}"
+        )
+    if any(n < 0 for n in counts["dropped"].values()) or counts["kept"] < 0:
+        problems.append("info.json has negative counts")
+    card = ds.path / "README.md"
+    if not card.is_file() or not card.read_text(encoding="utf-8").startswith("---\n"):
+        problems.append("README.md dataset card with Hub YAML header is missing")
+    for extra in ds.info.get("extras", []):
+        if not (ds.path / extra).exists():
+            problems.append(f"extra file {extra} listed in info.json is missing")
+    return problems
+
+
+def validate_dataset(path: str | Path) -> BuiltDataset:
+    """Raise ValidationFailed listing every problem; return the opened dataset when all is well."""
+    ds = BuiltDataset.open(path)
+    problems = _manifest_problems(ds) + _schema_problems(ds)
+    if not problems:
+        problems += _record_problems(ds)
+    if problems:
+        raise ValidationFailed(path, problems)
+    return ds

@@ -1,0 +1,176 @@
+"""``shuffles.v1``: incongruent image pairings for image-awareness tests (Elliott 2018).
+
+A multimodal test set is written once with its own images (``congruent``) and k times with the images
+shuffled (``random1..k``), each shuffle a seeded derangement by content: no example keeps its image or any
+image of the same content. Beside the dataset: image-order files and permuted / all-zero / mixup features.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+import datasets
+
+from builders.core.builder import Builder, Unit
+from builders.core.context import BuildContext, Row
+from builders.shuffles.config import ShufflesConfig
+from builders.shuffles.extras import write_all_extras
+from builders.shuffles.invariants import find_problems
+from builders.shuffles.plan import ShufflePlan, prepare
+
+CONGRUENT = "congruent"
+
+ELLIOTT_2018 = """@inproceedings{elliott-2018-adversarial,
+  title = {Adversarial Evaluation of Multimodal Machine Translation},
+  author = {Elliott, Desmond},
+  booktitle = {Proceedings of the 2018 Conference on Empirical Methods in Natural Language Processing},
+  year = {2018},
+  address = {Brussels, Belgium},
+  publisher = {Association for Computational Linguistics},
+  pages = {2974--2978}
+}"""
+
+MULTI30K = """@inproceedings{elliott-etal-2016-multi30k,
+  title = {Multi30K: Multilingual English-German Image Descriptions},
+  author = {Elliott, Desmond and Frank, Stella and Sima'an, Khalil and Specia, Lucia},
+  booktitle = {Proceedings of the 5th Workshop on Vision and Language},
+  year = {2016},
+  address = {Berlin, Germany},
+  publisher = {Association for Computational Linguistics},
+  pages = {70--74}
+}"""
+
+
+def subset_name(shuffle: int) -> str:
+    return CONGRUENT if shuffle == 0 else f"random{shuffle}"
+
+
+class ShufflesBuilder(Builder[ShufflesConfig]):
+    name: ClassVar[str] = "shuffles.v1"
+    config_class = ShufflesConfig
+    pretty_name: ClassVar[str] = "Incongruent image pairings (image-awareness shuffles)"
+    description: ClassVar[str] = """
+Image-awareness test sets in the style of Elliott (2018): the same source/reference pairs shown with their own
+image (subset `congruent`) and with shuffled images (subsets `random1`, `random2`, ...). A model that uses the
+image should translate worse with a wrong one. Every shuffle is a seeded derangement *by content*: no example is
+shown its own image, nor another copy of the same image (same file hash when image files were given, same file
+name otherwise), and every shuffle uses each image exactly as often as the original set does. `input_image` is
+the image to show the model; `image` is the example's own image. The seed of each shuffle is in `seed` and
+`info.json`; image-order files and permuted, all-zero and mixup feature baselines are under `extras/`.
+"""
+    license: ClassVar[str] = "other"
+    languages: ClassVar[tuple[str, ...]] = ("en", "de")
+    task_categories: ClassVar[tuple[str, ...]] = ("translation",)
+    citation: ClassVar[str] = ELLIOTT_2018
+    balance_fields: ClassVar[tuple[str, ...]] = ("shuffle",)
+
+    def __init__(self, config: ShufflesConfig) -> None:
+        super().__init__(config)
+        self._plan: ShufflePlan | None = None
+
+    def features(self) -> datasets.Features:
+        string, int32 = datasets.Value("string"), datasets.Value("int32")
+        return datasets.Features(
+            {
+                "id": string,
+                "line": int32,
+                "src": string,
+                "ref": string,
+                "image": string,
+                "image_sha256": string,
+                "input_image": string,
+                "distractor_image": string,
+                "distractor_sha256": string,
+                "distractor_line": int32,
+                "distractor_uses": int32,
+                "congruent": datasets.Value("bool"),
+                "shuffle": int32,
+                "seed": datasets.Value("int64"),
+                "policy": string,
+                "cosine_to_distractor": datasets.Value("float64"),
+            }
+        )
+
+    def units(self, ctx: BuildContext) -> Sequence[Unit]:
+        self._plan = prepare(self.config, ctx)
+        ctx.add_tool("numpy", _version("numpy"))
+        if self.config.policy != "random":
+            ctx.add_tool("scipy", _version("scipy"))
+        return [Unit(key=subset_name(i), payload=i) for i in range(self.config.shuffles + 1)]
+
+    def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
+        plan = self._require_plan()
+        shuffle: int = unit.payload
+        rows = [Row(split=plan.split, record=self._record(plan, index, shuffle), subset=unit.key)
+                for index in range(len(plan.data))]
+        ctx.read(len(rows))
+        ctx.keep(len(rows))
+        return rows
+
+    def _record(self, plan: ShufflePlan, index: int, shuffle: int) -> dict[str, Any]:
+        data = plan.data
+        record: dict[str, Any] = {
+            "id": f"{plan.split}-{data.lines[index]:06d}",
+            "line": data.lines[index],
+            "src": data.src[index],
+            "ref": data.ref[index],
+            "image": data.images[index],
+            "image_sha256": plan.sha256[index],
+            "input_image": data.images[index],
+            "distractor_image": None,
+            "distractor_sha256": None,
+            "distractor_line": None,
+            "distractor_uses": None,
+            "congruent": shuffle == 0,
+            "shuffle": shuffle,
+            "seed": None,
+            "policy": self.config.policy,
+            "cosine_to_distractor": None,
+        }
+        if shuffle == 0:
+            return record
+        other = int(plan.shuffles[shuffle - 1].perm[index])
+        record.update(
+            input_image=data.images[other],
+            distractor_image=data.images[other],
+            distractor_sha256=plan.sha256[other],
+            distractor_line=data.lines[other],
+            distractor_uses=int(plan.uses[other]),
+            seed=plan.seeds[shuffle - 1],
+        )
+        if plan.embeddings is not None:
+            cosine = float(plan.embeddings[index] @ plan.embeddings[other])
+            record["cosine_to_distractor"] = round(cosine, 6)
+        return record
+
+    def write_extras(self, rows: list[Row], out_dir: Path, ctx: BuildContext) -> list[str]:
+        return write_all_extras(self._require_plan(), self.config, out_dir)
+
+    def invariants(self, rows: list[Row]) -> list[str]:
+        by_subset: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for row in rows:
+            by_subset[row.subset].append(row.record)
+        return find_problems(by_subset)
+
+    def input_citation(self) -> str:
+        return MULTI30K if self.config.input_format == "multi30k" else ""
+
+    def card_section(self, info: dict[str, Any]) -> str:
+        """Statistics of the shuffles for the dataset card (from info.json notes)."""
+        from builders.shuffles.card import statistics_section
+
+        return statistics_section(info.get("notes", {}))
+
+    def _require_plan(self) -> ShufflePlan:
+        if self._plan is None:
+            raise RuntimeError("shuffles.v1: units() must run before process() and write_extras()")
+        return self._plan
+
+
+def _version(distribution: str) -> str:
+    import importlib.metadata
+
+    return importlib.metadata.version(distribution)

@@ -1,0 +1,221 @@
+"""SUBNUM: a standalone number that occurs with the same value on both sides becomes n+k on both sides.
+
+Each language keeps its own conventions (EN 1,000.5 / DE 1.000,5 or 1 000,5), the number of decimals, zero
+padding and grouping of the original. A number is standalone when it is not glued to letters (A4, COVID-19,
+1990s, 5km) and not part of a range, time, fraction or dotted date (6-8, 10:30, 3/4, 13.01.2024).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from builders.variations.strategies.base import Drop, Outcome, SentencePair, StrategyResources, Variation
+from builders.variations.text import Edit
+
+# A run of digits with inner separators; the separators' meaning is decided per language below.
+_NUMBER_RE = re.compile(r"\d(?:[\d.,\u00a0\u202f ]*\d)?")
+_EN_ORDINAL_RE = re.compile(r"(st|nd|rd|th)\b", re.IGNORECASE)
+_GLUE = "-–/:"
+MONTHS = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec "
+    "januar februar märz mai juni juli oktober dezember".split()
+)
+
+
+@dataclass(frozen=True)
+class Convention:
+    thousands: tuple[str, ...]
+    decimal: str
+
+
+CONVENTIONS = {
+    "en": Convention(thousands=(",",), decimal="."),
+    "de": Convention(thousands=(".", "\u00a0", "\u202f", " "), decimal=","),
+}
+
+
+@dataclass(frozen=True)
+class NumberMention:
+    start: int
+    end: int  # end of the digits (an English ordinal suffix is not included)
+    text: str
+    value: Decimal
+    decimals: int
+    grouping: str  # thousands separator used, "" when none
+    width: int  # integer-part width when zero-padded (07), else 0
+    ordinal: bool
+    year: bool
+    near_month: bool
+
+
+def _parse(text: str, convention: Convention) -> tuple[Decimal, int, str] | None:
+    """Value, number of decimals and grouping separator, or None when the string breaks the convention."""
+    integer, _, fraction = text.partition(convention.decimal)
+    if fraction and not fraction.isdigit():
+        return None
+    grouping = ""
+    for separator in convention.thousands:
+        if separator in integer:
+            groups = integer.split(separator)
+            if not (1 <= len(groups[0]) <= 3 and all(len(g) == 3 and g.isdigit() for g in groups[1:])):
+                return None
+            grouping = separator
+            integer = "".join(groups)
+            break
+    if not integer.isdigit():
+        return None
+    value = Decimal(integer + ("." + fraction if fraction else ""))
+    return value, len(fraction), grouping
+
+
+def _is_glued(text: str, start: int, end: int) -> bool:
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    if before.isalnum() or before == "_" or after.isalnum() and not _EN_ORDINAL_RE.match(text, end):
+        return True
+    if before in _GLUE and start > 1 and text[start - 2].isalnum():
+        return True
+    if after in _GLUE and end + 1 < len(text) and text[end + 1].isalnum():
+        return True
+    # a dotted date or a version number: 13.01.2024 / 1.2.3 leave trailing ".digit"
+    return after in ".," and end + 1 < len(text) and text[end + 1].isdigit()
+
+
+def _near_month(text: str, start: int, end: int) -> bool:
+    words_before = re.findall(r"[^\W\d_]+", text[max(0, start - 12) : start].lower())
+    words_after = re.findall(r"[^\W\d_]+", text[end : end + 14].lower())
+    return bool((words_before[-1:] and words_before[-1] in MONTHS) or (words_after[:1] and words_after[0] in MONTHS))
+
+
+def find_numbers(text: str, lang: str) -> list[NumberMention]:
+    convention = CONVENTIONS[lang]
+    found: list[NumberMention] = []
+    for match in _NUMBER_RE.finditer(text):
+        raw = match.group().rstrip(" \u00a0\u202f.,")
+        start, end = match.start(), match.start() + len(raw)
+        if " " in raw and not re.fullmatch(r"\d{1,3}(?: \d{3})+(?:,\d+)?", raw):
+            # spaces only group thousands; otherwise these are separate numbers ("in 2 3er Gruppen")
+            for part in re.finditer(r"\d+(?:[.,]\d+)*", raw):
+                found += _mention(text, start + part.start(), start + part.end(), lang, convention)
+            continue
+        found += _mention(text, start, end, lang, convention)
+    return found
+
+
+def _mention(text: str, start: int, end: int, lang: str, convention: Convention) -> list[NumberMention]:
+    if _is_glued(text, start, end):
+        return []
+    raw = text[start:end]
+    parsed = _parse(raw, convention)
+    if parsed is None:
+        return []
+    value, decimals, grouping = parsed
+    integer_part = raw.split(convention.decimal)[0]
+    width = len(integer_part) if integer_part.startswith("0") and len(integer_part) > 1 else 0
+    ordinal = bool(_EN_ORDINAL_RE.match(text, end)) if lang == "en" else _german_ordinal(text, end)
+    year = not grouping and decimals == 0 and len(integer_part) == 4 and 1000 <= value <= 2999
+    return [NumberMention(start, end, raw, value, decimals, grouping, width, ordinal, year,
+                          _near_month(text, start, end))]
+
+
+def _german_ordinal(text: str, end: int) -> bool:
+    """'13. Januar', 'am 3. Tag': a period followed by a month or a lowercase/noun word, not a sentence end."""
+    if not text.startswith(". ", end):
+        return False
+    following = re.match(r"[^\W\d_]+", text[end + 2 :])
+    if not following:
+        return False
+    word = following.group()
+    return word.lower() in MONTHS or word[0].islower()
+
+
+def format_number(value: Decimal, template: NumberMention, lang: str) -> str:
+    convention = CONVENTIONS[lang]
+    quantized = value.quantize(Decimal(1).scaleb(-template.decimals)) if template.decimals else value
+    integer, _, fraction = f"{quantized:f}".partition(".")
+    if template.width:
+        integer = integer.zfill(template.width)
+    if template.grouping:
+        groups = []
+        while len(integer) > 3:
+            groups.insert(0, integer[-3:])
+            integer = integer[:-3]
+        integer = template.grouping.join([integer, *groups])
+    return integer + (convention.decimal + fraction if fraction else "")
+
+
+def english_ordinal_suffix(number: int) -> str:
+    if 10 <= number % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+
+
+class SubstituteNumber:
+    type_name = "SUBNUM"
+
+    def generate(self, pair: SentencePair, resources: StrategyResources) -> list[Outcome]:
+        config = resources.config
+        en_numbers = find_numbers(pair.en, "en")
+        de_numbers = find_numbers(pair.de, "de")
+        outcomes: list[Outcome] = []
+        for mention in en_numbers:
+            same_en = [m for m in en_numbers if m.value == mention.value]
+            same_de = [m for m in de_numbers if m.value == mention.value]
+            reason = self._reject_reason(mention, same_en, same_de, config.include_years, config.include_ordinals)
+            if reason:
+                outcomes.append(Drop(reason))
+                continue
+            outcomes += self._variations(pair, mention, same_de[0], config.num_offsets)
+        return outcomes
+
+    @staticmethod
+    def _reject_reason(mention: NumberMention, same_en: list[NumberMention], same_de: list[NumberMention],
+                       include_years: bool, include_ordinals: bool) -> str:
+        if not same_de:
+            return "subnum_not_in_ref"
+        if len(same_en) > 1 or len(same_de) > 1:
+            return "subnum_not_unique"
+        if (mention.year or same_de[0].year) and not include_years:
+            return "subnum_year_excluded"
+        if (mention.ordinal or same_de[0].ordinal) and not include_ordinals:
+            return "subnum_ordinal_excluded"
+        if mention.decimals == 0 and mention.value == 1:
+            return "subnum_singular_agreement"
+        return ""
+
+    def _variations(self, pair: SentencePair, en: NumberMention, de: NumberMention,
+                    offsets: list[int]) -> list[Outcome]:
+        outcomes: list[Outcome] = []
+        position = next((i for i, t in enumerate(pair.en_tokens) if t.start <= en.start < t.end), -1)
+        for k in offsets:
+            new_value = en.value + k
+            if new_value < 0:
+                outcomes.append(Drop("subnum_negative_result"))
+                continue
+            if en.decimals == 0 and new_value == 1:
+                outcomes.append(Drop("subnum_singular_agreement"))
+                continue
+            if (en.near_month or de.near_month) and not en.year and not 1 <= new_value <= 31:
+                outcomes.append(Drop("subnum_invalid_day"))
+                continue
+            new_en = format_number(new_value, en, "en")
+            new_de = format_number(new_value, de, "de")
+            en_edit = self._english_edit(pair.en, en, new_en, int(new_value))
+            de_edit = Edit(de.start, de.end, de.text, new_de)
+            outcomes.append(
+                Variation(self.type_name, (en_edit,), (de_edit,), en_edit.old, de.text, en_edit.new, new_de,
+                          position, k=k, detail="year" if en.year else "ordinal" if en.ordinal else "")
+            )
+        return outcomes
+
+    @staticmethod
+    def _english_edit(text: str, mention: NumberMention, new_digits: str, new_integer: int) -> Edit:
+        if not mention.ordinal:
+            return Edit(mention.start, mention.end, mention.text, new_digits)
+        suffix = text[mention.end : mention.end + 2]
+        new_suffix = english_ordinal_suffix(new_integer)
+        new_suffix = new_suffix.upper() if suffix.isupper() else new_suffix
+        return Edit(mention.start, mention.end + 2, mention.text + suffix, new_digits + new_suffix)

@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+import pytest
+
+from builders.core.config import BuildConfig
+from builders.core.errors import ConfigError
+from builders.core.resources import resources_root
+
+
+@dataclass
+class SampleConfig(BuildConfig):
+    threshold: float = 0.5
+    k: int = 5
+    deltas: list[int] = field(default_factory=lambda: [1, 2])
+    policy: Literal["random", "similar"] = "random"
+    path: str = ""
+    label: str | None = None
+
+
+@pytest.mark.parametrize(
+    ("overrides", "expected"),
+    [
+        (["k=7"], {"k": 7}),
+        (["threshold=1"], {"threshold": 1.0}),
+        (["deltas=[-1, 3]"], {"deltas": [-1, 3]}),
+        (["policy=similar"], {"policy": "similar"}),
+        (["label=abc", "seed=99"], {"label": "abc", "seed": 99}),
+        (["path={resources}/x"], {"path": f"{resources_root()}/x"}),
+        (["label=a: b"], {"label": "a: b"}),
+    ],
+)
+def test_overrides_are_parsed_and_typed(overrides: list[str], expected: dict[str, object]) -> None:
+    config = SampleConfig.from_sources(None, overrides)
+    for key, value in expected.items():
+        assert getattr(config, key) == value
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        (["thresold=0.1"], "did you mean 'threshold'"),
+        (["k=abc"], "config key 'k': expected int, got str"),
+        (["k=true"], "config key 'k': expected int"),
+        (["deltas=[1, x]"], "config key 'deltas'"),
+        (["policy=closest"], "config key 'policy'"),
+        (["name=a/b"], "config key 'name'"),
+        (["shard_size=0"], "config key 'shard_size'"),
+        (["k"], "--set expects key=value"),
+    ],
+)
+def test_bad_overrides_name_the_key(overrides: list[str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message.replace("[", r"\[")):
+        SampleConfig.from_sources(None, overrides)
+
+
+def test_file_then_overrides_and_placeholders(tmp_path: Path) -> None:
+    config_file = tmp_path / "c.yaml"
+    config_file.write_text("k: 3\npath: '{resources}/samples'\nlabel: '{config_dir}/here'\n")
+    config = SampleConfig.from_sources(config_file, ["k=4"])
+    assert config.k == 4
+    assert config.path == f"{resources_root()}/samples"
+    assert config.label == f"{tmp_path.resolve()}/here"
+    json_file = tmp_path / "c.json"
+    json_file.write_text(json.dumps(config.to_dict()))
+    assert SampleConfig.from_sources(json_file) == config
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("- a\n- b\n", "must be a mapping"), ("k: [unclosed\n", "cannot parse config"), ("bogus: 1\n", "bogus")],
+)
+def test_bad_config_files(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text(content)
+    with pytest.raises(ConfigError, match=message):
+        SampleConfig.from_sources(path)
+
+
+def test_missing_config_file(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="config file not found"):
+        SampleConfig.from_sources(tmp_path / "nope.yaml")

@@ -1,0 +1,91 @@
+"""A small builder used to test the spine: one record per sentence pair, shuffled target as a contrast.
+
+It is registered only by the tests (``toy.v1``); its processing is real (reads, counts, drops, seeds).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import datasets
+
+from builders.core.builder import Builder, Unit
+from builders.core.config import BuildConfig
+from builders.core.context import BuildContext, Row
+from builders.core.errors import ConfigError
+from builders.core.registry import register
+from builders.core.textio import read_parallel
+
+
+@dataclass
+class ToyConfig(BuildConfig):
+    src: str = ""
+    tgt: str = ""
+    lines_per_unit: int = 3
+    max_words: int = 50
+    duplicate_ids: bool = False
+
+    def validate(self) -> None:
+        if self.lines_per_unit < 1:
+            raise ConfigError("config key 'lines_per_unit': must be >= 1")
+
+
+class ToyBuilder(Builder[ToyConfig]):
+    name = "toy.v1"
+    config_class = ToyConfig
+    pretty_name = "Toy contrastive pairs"
+    description = "Each sentence pair with a contrastive target taken from another line."
+    license = "cc-by-4.0"
+    citation = "@misc{toy, title={Toy}}"
+    balance_fields = ("length_class",)
+
+    def features(self) -> datasets.Features:
+        return datasets.Features(
+            {
+                "id": datasets.Value("string"),
+                "src": datasets.Value("string"),
+                "ref": datasets.Value("string"),
+                "contrast": datasets.Value("string"),
+                "length_class": datasets.Value("string"),
+                "line": datasets.Value("int32"),
+            }
+        )
+
+    def units(self, ctx: BuildContext) -> Sequence[Unit]:
+        src, tgt = read_parallel([ctx.add_input(self.config.src), ctx.add_input(self.config.tgt)])
+        self._targets = tgt
+        pairs = list(enumerate(zip(src, tgt, strict=True), start=1))
+        step = self.config.lines_per_unit
+        return [Unit(key=f"lines-{i}", payload=pairs[i : i + step]) for i in range(0, len(pairs), step)]
+
+    def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
+        # Test hook: SIGKILL the process once N chunks are checkpointed (a build killed mid-way).
+        kill_after = int(os.environ.get("TOY_KILL_AFTER_CHUNKS", "-1"))
+        if kill_after >= 0 and len(list((ctx.work_dir / "checkpoint").glob("chunk-*.pkl"))) >= kill_after:
+            os.kill(os.getpid(), signal.SIGKILL)
+        rows = []
+        for line, (src, ref) in unit.payload:
+            ctx.read()
+            if not src.strip() or not ref.strip():
+                ctx.drop("empty_line")
+                continue
+            if len(src.split()) > self.config.max_words:
+                ctx.drop("too_long")
+                continue
+            rng = ctx.rng("contrast", line)
+            contrast = self._targets[int(rng.integers(len(self._targets)))]
+            ctx.keep()
+            record_id = "toy-0" if self.config.duplicate_ids else f"toy-{line:05d}"
+            length_class = "short" if len(src.split()) < 6 else "long"
+            rows.append(Row("test", {"id": record_id, "src": src, "ref": ref, "contrast": contrast,
+                                     "length_class": length_class, "line": line}))
+        return rows
+
+    def invariants(self, rows: list[Row]) -> list[str]:
+        return [f"{r.record['id']}: empty source" for r in rows if not r.record["src"].strip()]
+
+
+register("toy.v1", "toy_builder:ToyBuilder", "Toy builder for the spine's tests")
