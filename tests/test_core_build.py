@@ -148,12 +148,12 @@ def test_killed_cli_build_resumes_to_identical_bytes(corpus: tuple[Path, Path], 
     sets = ["--set", f"src={corpus[0]}", "--set", f"tgt={corpus[1]}", "--set", "checkpoint_every=1"]
     reference = data_bytes(build(corpus, tmp_path / "ref", checkpoint_every=1))
     killed = run_cli("build", "toy.v1", *sets, "--out", str(tmp_path / "out"), "-q",
-                     env={"TOY_KILL_AFTER_CHUNKS": "5"})
+                     env={"MTPROBES_TEST_KILL_AFTER_CHUNKS": "5"})
     assert killed.returncode == -9
     refused = run_cli("build", "toy.v1", *sets, "--out", str(tmp_path / "out"), "-q")
     assert refused.returncode == 0  # without --resume the build starts again from scratch
     shutil.rmtree(tmp_path / "out")
-    run_cli("build", "toy.v1", *sets, "--out", str(tmp_path / "out"), "-q", env={"TOY_KILL_AFTER_CHUNKS": "7"})
+    run_cli("build", "toy.v1", *sets, "--out", str(tmp_path / "out"), "-q", env={"MTPROBES_TEST_KILL_AFTER_CHUNKS": "7"})
     resumed = run_cli("build", "toy.v1", *sets, "--out", str(tmp_path / "out"), "-q", "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert data_bytes(tmp_path / "out" / "toy" / "default" / "v1") == reference
@@ -161,7 +161,7 @@ def test_killed_cli_build_resumes_to_identical_bytes(corpus: tuple[Path, Path], 
 
 def test_resume_with_other_config_is_refused(corpus: tuple[Path, Path], tmp_path: Path) -> None:
     sets = ["--set", f"src={corpus[0]}", "--set", f"tgt={corpus[1]}", "--set", "checkpoint_every=1"]
-    run_cli("build", "toy.v1", *sets, "--out", str(tmp_path), "-q", env={"TOY_KILL_AFTER_CHUNKS": "3"})
+    run_cli("build", "toy.v1", *sets, "--out", str(tmp_path), "-q", env={"MTPROBES_TEST_KILL_AFTER_CHUNKS": "3"})
     other = run_cli("build", "toy.v1", *sets, "--set", "seed=5", "--out", str(tmp_path), "-q", "--resume")
     assert other.returncode == 2
     assert "cannot resume, the config or inputs differ" in other.stderr

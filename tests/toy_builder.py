@@ -5,8 +5,6 @@ It is registered only by the tests (``toy.v1``); its processing is real (reads, 
 
 from __future__ import annotations
 
-import os
-import signal
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -62,10 +60,6 @@ class ToyBuilder(Builder[ToyConfig]):
         return [Unit(key=f"lines-{i}", payload=pairs[i : i + step]) for i in range(0, len(pairs), step)]
 
     def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
-        # Test hook: SIGKILL the process once N chunks are checkpointed (a build killed mid-way).
-        kill_after = int(os.environ.get("TOY_KILL_AFTER_CHUNKS", "-1"))
-        if kill_after >= 0 and len(list((ctx.work_dir / "checkpoint").glob("chunk-*.pkl"))) >= kill_after:
-            os.kill(os.getpid(), signal.SIGKILL)
         rows = []
         for line, (src, ref) in unit.payload:
             ctx.read()

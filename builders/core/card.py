@@ -78,7 +78,7 @@ Candidates read: {counts["read"]}, kept: {counts["kept"]}.
 `info.json` has the full config, seed, sha256 of every input and resource and the versions of the tools used.
 The same records are in `jsonl/`, and `hf/` holds a copy loadable with `datasets.load_from_disk`.
 
-## Loading
+{_builder_section(builder, info)}## Loading
 
 ```python
 from datasets import load_dataset
@@ -97,3 +97,10 @@ Method:
 
 def _input_citation_block(citation: str) -> str:
     return f"\nInput data:\n\n```bibtex\n{citation}\n```\n" if citation else ""
+
+
+def _builder_section(builder: Builder[Any], info: dict[str, Any]) -> str:
+    """Optional builder-specific card section (e.g. statistics) from a ``card_section(info)`` method."""
+    section = getattr(builder, "card_section", None)
+    text = section(info).strip() if callable(section) else ""
+    return f"{text}\n\n" if text else ""

@@ -7,8 +7,10 @@ whole chunk or none. A header pins builder, config and input hashes: resuming wi
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import shutil
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,3 +68,11 @@ class Checkpoint:
         chunk = Chunk(unit_keys=unit_keys, rows=rows, counts=counts)
         write_bytes(self.directory / f"chunk-{self._next:06d}.pkl", pickle.dumps(chunk, protocol=5))
         self._next += 1
+        _maybe_die_for_test(self._next)
+
+
+def _maybe_die_for_test(chunks_written: int) -> None:
+    """Fault injection for the resume tests: SIGKILL this process after N chunks (MTPROBES_TEST_KILL_AFTER_CHUNKS)."""
+    kill_after = os.environ.get("MTPROBES_TEST_KILL_AFTER_CHUNKS")
+    if kill_after is not None and chunks_written >= int(kill_after):
+        os.kill(os.getpid(), signal.SIGKILL)

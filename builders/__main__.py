@@ -1,0 +1,3 @@
+from builders.cli import main
+
+main()
