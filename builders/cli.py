@@ -25,6 +25,8 @@ app = typer.Typer(
 # Modules that add their own commands (score, evaluate, analyze ...) through `register(app)`.
 COMMAND_MODULES = ("builders.scoring.cli", "builders.variations.cli", "builders.commute_ext.cli")
 
+NOISY_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "huggingface_hub", "datasets", "urllib3", "filelock")
+
 OutOption = Annotated[Path, typer.Option("--out", "-o", help="Output root; datasets go to OUT/<builder>/<config>/v1")]
 
 
@@ -43,6 +45,9 @@ def main_options(
     if not isinstance(level, int):
         raise MtprobesError(f"--log-level: unknown level {log_level!r}")
     logging.basicConfig(level=logging.WARNING if quiet else level, format="%(levelname)s %(name)s: %(message)s")
+    # Libraries log every HTTP request and file at INFO; show them only when debugging.
+    for noisy in NOISY_LOGGERS:
+        logging.getLogger(noisy).setLevel(level if level <= logging.DEBUG else logging.WARNING)
     set_quiet(quiet)
 
 
@@ -60,7 +65,9 @@ def build(
     name: Annotated[str, typer.Argument(help="Builder name, e.g. pronouns.v1 (or pronouns for the latest).")],
     config: Annotated[Path | None, typer.Option("--config", "-c", help="YAML/JSON config file.")] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", "-s", help="Override a config key: key=value.")] = None,
-    out: OutOption = Path("datasets_out"),
+    out: NOISY_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "huggingface_hub", "datasets", "urllib3", "filelock")
+
+OutOption = Path("datasets_out"),
     resume: Annotated[bool, typer.Option(help="Continue an interrupted build from its checkpoints.")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace an existing output.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
@@ -134,7 +141,9 @@ def publish(
 
 @app.command()
 def demo(
-    out: OutOption = Path("datasets_out"),
+    out: NOISY_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "huggingface_hub", "datasets", "urllib3", "filelock")
+
+OutOption = Path("datasets_out"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
     """Build every builder on its bundled sample, validate, and write OUT/REPORT.md (offline)."""

@@ -80,6 +80,7 @@ def push(plan: PublishPlan, endpoint: str | None = None) -> str:
             commit_message=f"mtprobes: upload {plan.folder.name}",
         )
     except Exception as err:  # the Hub client raises many types; report one clean line without the token
-        message = str(err).replace(token, "***")
+        # The client's messages span several lines (status, docs link, server text): keep one line.
+        message = " ".join(str(err).replace(token, "***").split())
         raise MtprobesError(f"upload to {plan.repo_id} failed: {type(err).__name__}: {message[:300]}") from None
     return str(getattr(commit, "commit_url", commit))
