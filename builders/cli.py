@@ -65,9 +65,7 @@ def build(
     name: Annotated[str, typer.Argument(help="Builder name, e.g. pronouns.v1 (or pronouns for the latest).")],
     config: Annotated[Path | None, typer.Option("--config", "-c", help="YAML/JSON config file.")] = None,
     set_: Annotated[list[str] | None, typer.Option("--set", "-s", help="Override a config key: key=value.")] = None,
-    out: NOISY_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "huggingface_hub", "datasets", "urllib3", "filelock")
-
-OutOption = Path("datasets_out"),
+    out: OutOption = Path("datasets_out"),
     resume: Annotated[bool, typer.Option(help="Continue an interrupted build from its checkpoints.")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace an existing output.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
@@ -141,9 +139,7 @@ def publish(
 
 @app.command()
 def demo(
-    out: NOISY_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "huggingface_hub", "datasets", "urllib3", "filelock")
-
-OutOption = Path("datasets_out"),
+    out: OutOption = Path("datasets_out"),
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
     """Build every builder on its bundled sample, validate, and write OUT/REPORT.md (offline)."""
