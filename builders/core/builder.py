@@ -83,6 +83,10 @@ class Builder(abc.ABC, Generic[ConfigT]):
         """Builder-specific checks run by `mtprobes validate` (a list of problems; empty when fine)."""
         return []
 
+    def card_section(self, info: dict[str, Any]) -> str:
+        """Builder-specific Markdown for the dataset card (statistics, caveats), rendered from info.json."""
+        return ""
+
     def input_citation(self) -> str:
         """Citation of the input data, written to the card."""
         return ""

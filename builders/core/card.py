@@ -100,7 +100,6 @@ def _input_citation_block(citation: str) -> str:
 
 
 def _builder_section(builder: Builder[Any], info: dict[str, Any]) -> str:
-    """Optional builder-specific card section (e.g. statistics) from a ``card_section(info)`` method."""
-    section = getattr(builder, "card_section", None)
-    text = section(info).strip() if callable(section) else ""
+    """The builder's own card section (e.g. statistics), when it has one."""
+    text = builder.card_section(info).strip()
     return f"{text}\n\n" if text else ""
