@@ -19,8 +19,18 @@ from builders.core.validate import validate_dataset
 DEMO_BUILDERS = [e.name for e in entries() if demo_config(e.name.rpartition(".")[0]) is not None]
 
 
+def demo_dir(name: str, out: Path) -> Path:
+    """Where the demo config of builder ``name`` writes (its config may set a name other than default)."""
+    family = name.rpartition(".")[0]
+    config_path = demo_config(family)
+    assert config_path is not None
+    config = get_builder_class(name).config_class.from_sources(config_path)
+    return out / family / config.name / "v1"
+
+
 def data_bytes(path: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(path)): p.read_bytes() for p in sorted(path.rglob("*")) if p.suffix in (".parquet", ".jsonl")}
+    files = sorted(p for p in path.rglob("*") if p.suffix in (".parquet", ".jsonl"))
+    return {str(p.relative_to(path)): p.read_bytes() for p in files}
 
 
 def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -44,8 +54,7 @@ def test_demo_builds_and_reports_every_builder_with_a_sample(demo_out: Path) -> 
 
 @pytest.mark.parametrize("name", DEMO_BUILDERS)
 def test_demo_output_validates_and_a_corrupted_copy_fails(name: str, demo_out: Path, tmp_path: Path) -> None:
-    family = name.rpartition(".")[0]
-    path = demo_out / family / "default" / "v1"
+    path = demo_dir(name, demo_out)
     validate_dataset(path)
     copy = tmp_path / "copy"
     shutil.copytree(path, copy)
@@ -65,15 +74,15 @@ def test_killed_demo_build_resumes_to_identical_bytes(name: str, demo_out: Path,
     family = name.rpartition(".")[0]
     config = demo_config(family)
     assert config is not None
-    reference = data_bytes(demo_out / family / "default" / "v1")
+    reference = data_bytes(demo_dir(name, demo_out))
     args = ["build", name, "--config", str(config), "--set", "checkpoint_every=1", "--out", str(tmp_path), "-q"]
     killed = cli(*args, env={"MTPROBES_TEST_KILL_AFTER_CHUNKS": "1"})
     assert killed.returncode == -9, killed.stderr
-    assert not (tmp_path / family / "default" / "v1").exists()
+    assert not demo_dir(name, tmp_path).exists()
     resumed = cli(*args, "--resume")
     assert resumed.returncode == 0, resumed.stderr
     # checkpoint_every only changes how often progress is saved, never the records
-    assert data_bytes(tmp_path / family / "default" / "v1") == reference
+    assert data_bytes(demo_dir(name, tmp_path)) == reference
 
 
 def test_builder_classes_declare_a_card() -> None:

@@ -82,7 +82,7 @@ The same records are in `jsonl/`, and `hf/` holds a copy loadable with `datasets
 
 ```python
 from datasets import load_dataset
-ds = load_dataset("parquet", data_dir="{data_dir_for("default")}")  # or load_dataset("ORG/NAME") once published
+{_loading_lines(info)}
 ```
 
 ## Citation
@@ -103,3 +103,13 @@ def _builder_section(builder: Builder[Any], info: dict[str, Any]) -> str:
     """The builder's own card section (e.g. statistics), when it has one."""
     text = builder.card_section(info).strip()
     return f"{text}\n\n" if text else ""
+
+
+def _loading_lines(info: dict[str, Any]) -> str:
+    """How to load each subset, locally and from the Hub once published."""
+    lines = []
+    for subset in sorted(info["records"]):
+        name = "" if subset == "default" else f', "{subset}"'
+        lines.append(f'ds = load_dataset("parquet", data_dir="{data_dir_for(subset)}")  '
+                     f'# or load_dataset("ORG/NAME"{name}) once published')
+    return "\n".join(lines)

@@ -65,18 +65,17 @@ def group_rows(rows: list[Row]) -> dict[str, dict[str, list[dict[str, Any]]]]:
     return {subset: dict(splits) for subset, splits in sorted(grouped.items())}
 
 
-def _write_parquet_shards(
-    records: list[dict[str, Any]], features: datasets.Features, directory: Path, split: str, shard_size: int
-) -> list[str]:
-    shards = max(1, -(-len(records) // shard_size))
-    schema = features.arrow_schema
+def _encode_table(records: list[dict[str, Any]], features: datasets.Features) -> pa.Table:
+    return pa.Table.from_pylist([features.encode_example(r) for r in records], schema=features.arrow_schema)
+
+
+def _write_parquet_shards(table: pa.Table, directory: Path, split: str, shard_size: int) -> list[str]:
+    shards = max(1, -(-table.num_rows // shard_size))
     written = []
     for index in range(shards):
-        part = records[index * shard_size : (index + 1) * shard_size]
-        table = pa.Table.from_pylist([features.encode_example(r) for r in part], schema=schema)
         path = directory / f"{split}-{index:05d}-of-{shards:05d}.parquet"
         with atomic_path(path) as tmp:
-            pq.write_table(table, tmp, compression="zstd")
+            pq.write_table(table.slice(index * shard_size, shard_size), tmp, compression="zstd")
         written.append(path.name)
     return written
 
@@ -87,16 +86,14 @@ def _write_jsonl(records: list[dict[str, Any]], path: Path) -> None:
             handle.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
-def _save_to_disk(
-    splits: dict[str, list[dict[str, Any]]], features: datasets.Features, directory: Path, fingerprint: str
-) -> None:
+def _save_to_disk(tables: dict[str, pa.Table], features: datasets.Features, directory: Path, fingerprint: str) -> None:
     datasets.disable_progress_bars()  # our own progress bar covers the build; theirs would print per split
     dataset_dict = datasets.DatasetDict()
-    for split, records in splits.items():
-        table = pa.Table.from_pylist([features.encode_example(r) for r in records], schema=features.arrow_schema)
+    for split, table in tables.items():
         info = datasets.DatasetInfo(features=features)
-        dataset_dict[split] = datasets.Dataset(table, info=info, split=datasets.NamedSplit(split),
-                                               fingerprint=f"{fingerprint}-{split}")
+        dataset_dict[split] = datasets.Dataset(
+            table, info=info, split=datasets.NamedSplit(split), fingerprint=f"{fingerprint}-{split}"
+        )
     dataset_dict.save_to_disk(str(directory))
 
 
@@ -113,11 +110,12 @@ def write_dataset(builder: Builder[Any], rows: list[Row], info: dict[str, Any], 
         data_dir = staging / data_dir_for(subset)
         data_dir.mkdir(parents=True, exist_ok=True)
         files[subset] = []
+        tables = {split: _encode_table(records, features) for split, records in splits.items()}
         for split, records in splits.items():
-            names = _write_parquet_shards(records, features, data_dir, split, builder.config.shard_size)
+            names = _write_parquet_shards(tables[split], data_dir, split, builder.config.shard_size)
             files[subset] += [f"{data_dir_for(subset)}/{n}" for n in names]
             _write_jsonl(records, staging / jsonl_path_for(subset, split))
-        _save_to_disk(splits, features, staging / "hf" / subset, fingerprint)
+        _save_to_disk(tables, features, staging / "hf" / subset, fingerprint)
     info["files"] = files
     info["extras"] = builder.write_extras(rows, staging, ctx)
     write_text(staging / INFO_FILE, json.dumps(info, indent=2, ensure_ascii=False) + "\n")

@@ -6,8 +6,10 @@ needs to fit in memory at once. Every file goes through ``atomic_path``: a reade
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -52,11 +54,20 @@ def write_mixup(features: np.ndarray, perm: np.ndarray, path: Path) -> None:
     _write_npy_rows(path, features.shape, features.dtype, blend)
 
 
-def blend_images(own_path: Path, other_path: Path, out_path: Path) -> None:
-    """Pixel mixup: the distractor resized to the own image's size, 50/50 alpha blend, saved as PNG."""
+def _open(source: Path | bytes) -> Any:
     from PIL import Image
 
-    with Image.open(own_path) as own_file, Image.open(other_path) as other_file:
+    return Image.open(io.BytesIO(source) if isinstance(source, bytes) else source)
+
+
+def blend_images(own_source: Path | bytes, other_source: Path | bytes, out_path: Path) -> None:
+    """Pixel mixup: the distractor resized to the own image's size, 50/50 alpha blend, saved as PNG.
+
+    Sources are image files or embedded bytes (HF ``Image`` columns).
+    """
+    from PIL import Image
+
+    with _open(own_source) as own_file, _open(other_source) as other_file:
         own = own_file.convert("RGB")
         other = other_file.convert("RGB")
     if other.size != own.size:

@@ -53,13 +53,14 @@ class ShufflesBuilder(Builder[ShufflesConfig]):
     config_class = ShufflesConfig
     pretty_name: ClassVar[str] = "Incongruent image pairings (image-awareness shuffles)"
     description: ClassVar[str] = """
-Image-awareness test sets in the style of Elliott (2018): the same source/reference pairs shown with their own
-image (subset `congruent`) and with shuffled images (subsets `random1`, `random2`, ...). A model that uses the
-image should translate worse with a wrong one. Every shuffle is a seeded derangement *by content*: no example is
-shown its own image, nor another copy of the same image (same file hash when image files were given, same file
-name otherwise), and every shuffle uses each image exactly as often as the original set does. `input_image` is
-the image to show the model; `image` is the example's own image. The seed of each shuffle is in `seed` and
-`info.json`; image-order files and permuted, all-zero and mixup feature baselines are under `extras/`.
+Image-awareness test sets in the style of Elliott (2018): the same source/reference pairs shown with their
+own image (subset `congruent`) and with shuffled images (subsets `random1`, `random2`, ...). A model that uses
+the image should translate worse with a wrong one. Every shuffle is a seeded derangement *by content*: no
+example is shown its own image, nor another copy of the same image (same file hash when image files were
+given, same file name otherwise), and every shuffle uses each image exactly as often as the original set does.
+`input_image` is the image to show the model; `image` is the example's own image. The seed of each shuffle is
+in `seed` and `info.json`; image-order files and permuted, all-zero and mixup feature baselines are under
+`extras/`.
 """
     license: ClassVar[str] = "other"
     languages: ClassVar[tuple[str, ...]] = ("en", "de")

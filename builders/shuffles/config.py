@@ -13,13 +13,15 @@ Policy = Literal["random", "similar", "dissimilar"]
 
 @dataclass
 class ShufflesConfig(BuildConfig):
-    # Input: Multi30K layout (<data_dir>/<split>.<src_lang|tgt_lang|images.txt>, .gz accepted) or JSONL.
-    input_format: Literal["multi30k", "jsonl"] = "multi30k"
+    # Input: Multi30K layout (<data_dir>/<split>.<src_lang|tgt_lang|images.txt>, .gz accepted), JSONL, or a
+    # Hugging Face dataset folder (save_to_disk; `split` picks the split) with an image column.
+    input_format: Literal["multi30k", "jsonl", "hf"] = "multi30k"
     data_dir: str = ""
     split: str = "test_2016_flickr"
     src_lang: str = "en"
     tgt_lang: str = "de"
     jsonl: str = ""
+    hf_path: str = ""
     src_field: str = "src"
     ref_field: str = "ref"
     image_field: str = "image"
@@ -38,10 +40,7 @@ class ShufflesConfig(BuildConfig):
     mixup_images: bool = True
 
     def validate(self) -> None:
-        if self.input_format == "multi30k" and not self.data_dir:
-            raise ConfigError("config key 'data_dir': required when input_format is 'multi30k'")
-        if self.input_format == "jsonl" and not self.jsonl:
-            raise ConfigError("config key 'jsonl': required when input_format is 'jsonl'")
+        # The input path is checked when a build starts (require_input): `mtprobes config` prints defaults.
         if not 1 <= self.shuffles <= 1000:
             raise ConfigError(f"config key 'shuffles': must be between 1 and 1000, got {self.shuffles}")
         if self.policy != "random" and not (self.features or self.embeddings):
@@ -58,3 +57,9 @@ class ShufflesConfig(BuildConfig):
                 f"config key 'mixup_shuffles': must be between 0 and shuffles ({self.shuffles}), "
                 f"got {self.mixup_shuffles}"
             )
+
+    def require_input(self) -> None:
+        """The input path the chosen format needs; called when a build starts."""
+        key = {"multi30k": "data_dir", "jsonl": "jsonl", "hf": "hf_path"}[self.input_format]
+        if not getattr(self, key):
+            raise ConfigError(f"config key {key!r}: required when input_format is {self.input_format!r}")

@@ -9,11 +9,12 @@ first, and shift by the largest group size ``m``; each group is a contiguous run
 and the shift moves every member past its own run without wrapping back into it (see ``shift_derangement``).
 
 Random policy: draw uniform permutations and keep the first that is a derangement (exactly uniform over all
-valid shuffles; with unique images a draw succeeds with probability ~1/e). When heavy reuse makes that
-unlikely, one permutation is repaired by swaps: a conflicting ``i`` (group ``G``) is swapped with a ``j`` where
-neither ``j`` nor the image at ``j`` belong to ``G``. At most ``s`` examples have group ``G`` and at most
-``s`` images have group ``G``, and ``i`` counts in both, so at least ``n - 2s + 1 >= 1`` partners exist; each
-swap fixes ``i`` and never breaks ``j``, so the repair ends after at most one swap per conflict.
+valid shuffles; a draw succeeds with probability about ``exp(-sum(s^2)/n)``, ~1/e with unique images). When
+reuse makes that unlikely within ``max_draws`` draws, one permutation is repaired by swaps instead: a
+conflicting ``i`` (group ``G``) is swapped with a ``j`` where neither ``j`` nor the image at ``j`` belong to
+``G``. At most ``s`` examples have group ``G`` and at most ``s`` images have group ``G``, and ``i`` counts in
+both, so at least ``n - 2s + 1 >= 1`` partners exist; each swap fixes ``i`` and never breaks ``j``, so the
+repair ends after at most one swap per conflict (it changes only those few positions of a uniform draw).
 
 Similar / dissimilar policies: an assignment problem (``scipy.optimize.linear_sum_assignment``) over cosine
 scores with same-content pairs forbidden, exact up to ``block_size`` examples and in group-stratified random
@@ -22,6 +23,7 @@ blocks above it; a final repair guarantees the derangement whatever the blocks d
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -33,6 +35,9 @@ from builders.core.errors import MtprobesError
 DEFAULT_MAX_DRAWS = 64
 # Random partners tried for one conflict before scanning all valid partners (the scan is O(n), always works).
 _RANDOM_PARTNER_TRIES = 32
+# Power iterations for the principal axis that splits similarity blocks (converged enough to split by).
+_POWER_ITERATIONS = 8
+_AXIS_SAMPLE = 1024
 
 
 class DerangementImpossible(MtprobesError):
@@ -43,20 +48,25 @@ class DerangementImpossible(MtprobesError):
         self.total = total
         self.group_label = group_label
         super().__init__(
-            f"no incongruent shuffle exists: image {group_label} is used by {group_size} of {total} examples, "
-            f"but every image may be used by at most half of them ({total // 2}) so that each example can "
-            "receive an image of different content"
+            f"no incongruent shuffle exists: image {group_label} is used by {group_size} of {total} "
+            f"examples, but every image may be used by at most half of them ({total // 2}) so that each "
+            "example can receive an image of different content"
         )
 
 
 @dataclass(frozen=True)
 class Shuffle:
-    """One derangement and how it was made ('rejection' = exactly uniform, 'repair', 'assignment')."""
+    """One derangement and how it was made ('rejection' = exactly uniform, 'repair', 'assignment').
+
+    ``first_draw_conflicts``: examples the first plain permutation left with an image of their own content
+    (what a shuffle without the derangement constraint would have kept congruent).
+    """
 
     perm: np.ndarray
     method: str
     draws: int = 0
     repairs: int = 0
+    first_draw_conflicts: int = 0
 
 
 def content_groups(keys: Sequence[Hashable]) -> np.ndarray:
@@ -81,6 +91,12 @@ def check_feasible(groups: np.ndarray, describe: Sequence[str] | None = None) ->
 def conflicts(perm: np.ndarray, groups: np.ndarray) -> np.ndarray:
     """Indices that receive an image of their own content."""
     return np.flatnonzero(groups[perm] == groups)
+
+
+def expected_conflicts(groups: np.ndarray) -> float:
+    """Mean number of examples a uniform permutation gives an image of their own content: sum(s^2) / n."""
+    sizes = np.bincount(groups).astype(np.float64)
+    return float((sizes**2).sum() / len(groups))
 
 
 def is_derangement(perm: np.ndarray, groups: np.ndarray) -> bool:
@@ -127,17 +143,25 @@ def repair(perm: np.ndarray, groups: np.ndarray, rng: np.random.Generator) -> tu
 def random_derangement(
     groups: np.ndarray, rng: np.random.Generator, max_draws: int = DEFAULT_MAX_DRAWS
 ) -> Shuffle:
-    """A uniform random derangement by content when a few draws find one, else a repaired permutation."""
+    """A uniform random derangement by content when a few draws find one, else a repaired permutation.
+
+    A draw has no conflict with probability about ``exp(-expected_conflicts)``; when that makes success
+    within ``max_draws`` unlikely (heavy reuse), the draws are skipped and the first permutation is repaired.
+    """
     check_feasible(groups)
     n = len(groups)
     perm = rng.permutation(n)
+    first_conflicts = int(conflicts(perm, groups).size)
+    if expected_conflicts(groups) > math.log(max_draws):
+        repaired, swaps = repair(perm, groups, rng)
+        return Shuffle(repaired, "repair", draws=1, repairs=swaps, first_draw_conflicts=first_conflicts)
     for draw in range(1, max_draws + 1):
-        if conflicts(perm, groups).size == 0:
-            return Shuffle(perm, "rejection", draws=draw)
-        if draw < max_draws:
+        if draw > 1:
             perm = rng.permutation(n)
+        if conflicts(perm, groups).size == 0:
+            return Shuffle(perm, "rejection", draws=draw, first_draw_conflicts=first_conflicts)
     repaired, swaps = repair(perm, groups, rng)
-    return Shuffle(repaired, "repair", draws=max_draws, repairs=swaps)
+    return Shuffle(repaired, "repair", draws=max_draws, repairs=swaps, first_draw_conflicts=first_conflicts)
 
 
 def stratified_blocks(groups: np.ndarray, block_size: int, rng: np.random.Generator) -> list[np.ndarray]:
@@ -151,6 +175,32 @@ def stratified_blocks(groups: np.ndarray, block_size: int, rng: np.random.Genera
     # Largest groups first, so dealing round-robin puts their members into different blocks.
     dealt = shuffled[np.lexsort((groups[shuffled], -sizes[groups[shuffled]]))]
     return [np.sort(dealt[b::count]) for b in range(count)]
+
+
+def similarity_blocks(embeddings: np.ndarray, block_size: int, rng: np.random.Generator) -> list[np.ndarray]:
+    """Blocks of at most ``block_size`` similar examples: recursive halving along the top principal axis.
+
+    Keeps near neighbours together so the blockwise assignment of the similar policy loses little against
+    the exact one (random blocks would split most nearest-neighbour pairs).
+    """
+    blocks: list[np.ndarray] = []
+    pending = [np.arange(len(embeddings))]
+    while pending:
+        members = pending.pop()
+        if len(members) <= block_size:
+            blocks.append(np.sort(members))
+            continue
+        # The axis is estimated on a sample (plenty for a split direction); all members are projected on it.
+        sample = embeddings[rng.choice(members, size=min(len(members), _AXIS_SAMPLE), replace=False)]
+        centred = sample - sample.mean(axis=0)
+        axis = rng.standard_normal((embeddings.shape[1],), dtype=np.float32)
+        for _ in range(_POWER_ITERATIONS):
+            axis = centred.T @ (centred @ axis)
+            axis /= max(float(np.linalg.norm(axis)), 1e-12)
+        projection = (embeddings @ axis)[members]  # a full product reads less memory than gathering rows
+        ordered = members[np.argsort(projection, kind="stable")]
+        pending += [ordered[: len(ordered) // 2], ordered[len(ordered) // 2 :]]
+    return sorted(blocks, key=lambda block: int(block[0]))
 
 
 def assignment_derangement(
@@ -171,7 +221,11 @@ def assignment_derangement(
 
     check_feasible(groups)
     perm = np.arange(len(groups))
-    for block in stratified_blocks(groups, block_size, rng):
+    if most_similar:
+        blocks = similarity_blocks(embeddings, block_size, rng)
+    else:  # any random block holds dissimilar pairs; stratifying keeps every block feasible
+        blocks = stratified_blocks(groups, block_size, rng)
+    for block in blocks:
         scores = embeddings[block] @ embeddings[block].T
         cost = -scores.astype(np.float64) if most_similar else scores.astype(np.float64)
         cost[groups[block][:, None] == groups[block][None, :]] = np.inf

@@ -60,7 +60,7 @@ def _congruent_record_problems(record: Record) -> list[str]:
 def _shuffle_problems(subset: str, number: int, records: list[Record], congruent: list[Record]) -> list[str]:
     by_line = {r["line"]: r for r in congruent}
     if sorted(r["id"] for r in records) != sorted(r["id"] for r in congruent):
-        return [f"{subset}: has {len(records)} records whose ids differ from the {len(congruent)} congruent ones"]
+        return [f"{subset}: its {len(records)} record ids differ from the {len(congruent)} congruent ones"]
     checks: list[tuple[str, Callable[[Record], bool]]] = [
         ("shows an image of its own content", lambda r: _same_content(r)),
         ("input_image is not the distractor", lambda r: r["input_image"] != r["distractor_image"]),
@@ -73,7 +73,7 @@ def _shuffle_problems(subset: str, number: int, records: list[Record], congruent
         bad = [r["id"] for r in records if failed(r)]
         problems += _limit(subset, [f"{record_id}: {label}" for record_id in bad])
     used = Counter(r["distractor_line"] for r in records)
-    if used != Counter(by_line):
+    if used != Counter(list(by_line)):
         twice = sorted(line for line, n in used.items() if n > 1)[:_MAX_PER_CHECK]
         problems.append(f"{subset}: not a permutation of the images (lines used more than once: {twice})")
     if len({r["seed"] for r in records}) > 1:

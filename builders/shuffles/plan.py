@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from builders.core.context import BuildContext
-from builders.core.errors import InputError
+from builders.core.errors import ConfigError, InputError
 from builders.shuffles.config import ShufflesConfig
 from builders.shuffles.derangement import (
     DerangementImpossible,
@@ -19,6 +19,7 @@ from builders.shuffles.derangement import (
     assignment_derangement,
     check_feasible,
     content_groups,
+    expected_conflicts,
     random_derangement,
 )
 from builders.shuffles.readers import (
@@ -30,6 +31,7 @@ from builders.shuffles.readers import (
     resolve_image_files,
     unit_embeddings,
 )
+from builders.shuffles.readers_hf import read_hf
 
 
 @dataclass
@@ -40,7 +42,7 @@ class ShufflePlan:
     content_keys: list[str]  # "sha256:<hex>" or "name:<file name>"
     groups: np.ndarray
     uses: np.ndarray  # per example: how many examples show the same content
-    image_files: dict[str, Path] = field(default_factory=dict)
+    image_sources: list[Path | bytes] = field(default_factory=list)  # per example; empty without images
     features: np.ndarray | None = None
     embeddings: np.ndarray | None = None
     seeds: list[int] = field(default_factory=list)
@@ -55,12 +57,13 @@ class ShufflePlan:
 _READERS: dict[str, Callable[[ShufflesConfig], ImageTextSet]] = {
     "multi30k": lambda c: read_multi30k(Path(c.data_dir), c.split, c.src_lang, c.tgt_lang),
     "jsonl": lambda c: read_jsonl(Path(c.jsonl), c.src_field, c.ref_field, c.image_field),
+    "hf": lambda c: read_hf(Path(c.hf_path), c.split, c.src_field, c.ref_field, c.image_field),
 }
 
 
 def output_split(config: ShufflesConfig) -> str:
-    """The HF split name: the Multi30K split (made a valid split name), ``test`` for JSONL."""
-    if config.input_format != "multi30k":
+    """The HF split name: the Multi30K or HF input split (made a valid split name), ``test`` for JSONL."""
+    if config.input_format == "jsonl":
         return "test"
     cleaned = "".join(ch if ch.isalnum() or ch == "_" else "_" for ch in config.split)
     return cleaned or "test"
@@ -72,28 +75,44 @@ def shuffle_seed(ctx: BuildContext, index: int) -> int:
 
 
 def prepare(config: ShufflesConfig, ctx: BuildContext) -> ShufflePlan:
+    config.require_input()
     data = _READERS[config.input_format](config)
     for path in data.inputs:
         ctx.add_input(path)
-    image_files: dict[str, Path] = {}
-    sha: list[str | None] = [None] * len(data)
-    if config.image_dir:
-        image_files = resolve_image_files(data, Path(config.image_dir))
-        hashes = hash_images(image_files)
-        sha = [hashes[name] for name in data.images]
-        listing = "\n".join(f"{name}\t{digest}" for name, digest in sorted(hashes.items()))
-        ctx.inputs[f"{config.image_dir} ({len(hashes)} image files)"] = hashlib.sha256(listing.encode()).hexdigest()
+    sources, sha = _image_sources(data, config, ctx)
     keys = [f"sha256:{s}" if s else f"name:{name}" for s, name in zip(sha, data.images, strict=True)]
     groups = content_groups(keys)
     try:
         check_feasible(groups, data.images)
     except DerangementImpossible as err:
         raise InputError(data.image_list, str(err)) from None
-    plan = ShufflePlan(data, output_split(config), sha, keys, groups, np.bincount(groups)[groups], image_files)
+    uses = np.bincount(groups)[groups]
+    plan = ShufflePlan(data, output_split(config), sha, keys, groups, uses, sources)
     _load_vectors(plan, config, ctx)
     _draw_shuffles(plan, config, ctx)
     ctx.notes.update(statistics(plan, config))
     return plan
+
+
+def _image_sources(
+    data: ImageTextSet, config: ShufflesConfig, ctx: BuildContext
+) -> tuple[list[Path | bytes], list[str | None]]:
+    """Per example: the image (embedded bytes, or a file under image_dir) and its sha256; none without."""
+    if data.embedded is not None:
+        if config.image_dir:
+            raise ConfigError(
+                f"config key 'image_dir': the image column of {data.image_list} already holds the image "
+                "bytes; leave image_dir empty"
+            )
+        return list(data.embedded), [hashlib.sha256(b).hexdigest() for b in data.embedded]
+    if not config.image_dir:
+        return [], [None] * len(data)
+    files = resolve_image_files(data, Path(config.image_dir))
+    hashes = hash_images(files)
+    listing = "\n".join(f"{name}\t{digest}" for name, digest in sorted(hashes.items()))
+    digest = hashlib.sha256(listing.encode()).hexdigest()
+    ctx.inputs[f"{config.image_dir} ({len(hashes)} image files)"] = digest
+    return [files[name] for name in data.images], [hashes[name] for name in data.images]
 
 
 def _load_vectors(plan: ShufflePlan, config: ShufflesConfig, ctx: BuildContext) -> None:
@@ -138,17 +157,20 @@ def statistics(plan: ShufflePlan, config: ShufflesConfig) -> dict[str, Any]:
             "method": shuffle.method,
             "draws": shuffle.draws,
             "repair_swaps": shuffle.repairs,
+            "first_draw_congruent": None if shuffle.method == "assignment" else shuffle.first_draw_conflicts,
             "share_distractor_reused": round(float(reused[shuffle.perm].mean()), 6),
             "mean_cosine_to_distractor": None if cosines is None else round(float(cosines.mean()), 6),
         }
     means = [s["mean_cosine_to_distractor"] for s in per_shuffle.values()]
     return {
         "policy": config.policy,
-        "content_key": "sha256 of the image file" if plan.image_files else "image file name",
+        "content_key": "sha256 of the image file" if plan.image_sources else "image file name",
         "examples": n,
         "distinct_images": int(plan.groups.max()) + 1,
         "reused_images": int((np.bincount(plan.groups) > 1).sum()),
         "share_examples_with_reused_image": round(float(reused.mean()), 6),
+        # A plain uniform permutation (the anchor code) leaves sum(s^2)/n examples congruent on average.
+        "expected_congruent_plain_permutation": round(expected_conflicts(plan.groups), 6),
         "seeds": {name: s["seed"] for name, s in per_shuffle.items()},
         "shuffles": per_shuffle,
         "mean_cosine_to_distractor": None if None in means else round(float(np.mean(means)), 6),

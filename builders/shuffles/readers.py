@@ -1,4 +1,5 @@
-"""Readers for multimodal test sets: Multi30K layout or JSONL, optional image files and feature matrices.
+"""Readers for multimodal test sets: Multi30K layout or JSONL (HF datasets: ``readers_hf``), optional image
+files and feature matrices.
 
 Every problem is one :class:`InputError` naming the file and line; nothing is skipped silently.
 """
@@ -25,6 +26,7 @@ class ImageTextSet:
     images: list[str]
     image_list: Path  # the file that names the images (errors and the order file refer to it)
     inputs: list[Path]  # every text file read, for provenance hashing
+    embedded: list[bytes] | None = None  # image bytes per example when the input carries them (HF Image)
 
     def __len__(self) -> int:
         return len(self.images)
@@ -45,7 +47,8 @@ def read_multi30k(data_dir: Path, split: str, src_lang: str, tgt_lang: str) -> I
     """``<split>.<src>``, ``<split>.<tgt>`` and ``<split>.images.txt`` (each possibly gzipped)."""
     if not data_dir.is_dir():
         raise InputError(data_dir, "data_dir is not a folder")
-    paths = [existing_variant(data_dir / f"{split}.{suffix}") for suffix in (src_lang, tgt_lang, "images.txt")]
+    suffixes = (src_lang, tgt_lang, "images.txt")
+    paths = [existing_variant(data_dir / f"{split}.{suffix}") for suffix in suffixes]
     src, ref, images = read_parallel(paths)
     images = [name.strip() for name in images]
     for number, name in enumerate(images, start=1):
@@ -64,7 +67,8 @@ def read_jsonl(path: Path, src_field: str, ref_field: str, image_field: str) -> 
         for field, column in zip(fields, columns, strict=True):
             value = record[field]
             if not isinstance(value, str):
-                raise InputError(path, f"field {field!r} must be a string, got {type(value).__name__}", line=number)
+                message = f"field {field!r} must be a string, got {type(value).__name__}"
+                raise InputError(path, message, line=number)
             column.append(value)
         if not columns[2][-1].strip():
             raise InputError(path, f"empty image name in field {image_field!r}", line=number)
@@ -76,7 +80,10 @@ def read_jsonl(path: Path, src_field: str, ref_field: str, image_field: str) -> 
 
 
 def resolve_image_files(data: ImageTextSet, image_dir: Path) -> dict[str, Path]:
-    """Map every image name to its file under ``image_dir``; names escaping the folder or missing fail."""
+    """Map every image name to its file under ``image_dir``; names escaping the folder or missing fail.
+
+    Absolute names are allowed only when they lie inside ``image_dir``.
+    """
     if not image_dir.is_dir():
         raise InputError(image_dir, "image_dir is not a folder")
     root = image_dir.resolve()
@@ -87,7 +94,8 @@ def resolve_image_files(data: ImageTextSet, image_dir: Path) -> dict[str, Path]:
         path = (root / name).resolve()
         line = data.line_of(index)
         if not path.is_relative_to(root):
-            raise InputError(data.image_list, f"image path {name!r} escapes the image folder {root}", line=line)
+            raise InputError(data.image_list, f"image path {name!r} escapes the image folder {root}",
+                             line=line)
         if not path.is_file():
             raise InputError(data.image_list, f"image file {name!r} not found in {root}", line=line)
         files[name] = path
@@ -114,7 +122,8 @@ def load_features(path: Path, data: ImageTextSet) -> np.ndarray:
     if array.shape[0] != len(data):
         raise InputError(
             path,
-            f"has {array.shape[0]} rows but {data.image_list} has {len(data)} lines; one row per line is needed",
+            f"has {array.shape[0]} rows but {data.image_list} has {len(data)} lines; "
+            "one row per line is needed",
         )
     return array
 
