@@ -153,7 +153,8 @@ def test_killed_cli_build_resumes_to_identical_bytes(corpus: tuple[Path, Path], 
     refused = run_cli("build", "toy.v1", *sets, "--out", str(tmp_path / "out"), "-q")
     assert refused.returncode == 0  # without --resume the build starts again from scratch
     shutil.rmtree(tmp_path / "out")
-    run_cli("build", "toy.v1", *sets, "--out", str(tmp_path / "out"), "-q", env={"MTPROBES_TEST_KILL_AFTER_CHUNKS": "7"})
+    kill_late = {"MTPROBES_TEST_KILL_AFTER_CHUNKS": "7"}
+    run_cli("build", "toy.v1", *sets, "--out", str(tmp_path / "out"), "-q", env=kill_late)
     resumed = run_cli("build", "toy.v1", *sets, "--out", str(tmp_path / "out"), "-q", "--resume")
     assert resumed.returncode == 0, resumed.stderr
     assert data_bytes(tmp_path / "out" / "toy" / "default" / "v1") == reference

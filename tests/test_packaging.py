@@ -29,8 +29,9 @@ def test_cli_help_is_fast_and_lists_commands() -> None:
     result = subprocess.run([sys.executable, "-m", "builders", "--help"], capture_output=True, text=True, check=True)
     for command in ("ls", "build", "validate", "inspect", "publish", "demo"):
         assert command in result.stdout
+    probe = "import builders.cli, sys; print(sorted({'torch', 'spacy', 'datasets'} & set(sys.modules)))"
     heavy = subprocess.run(
-        [sys.executable, "-c", "import builders.cli, sys; print(sorted({'torch','spacy','datasets'} & set(sys.modules)))"],
+        [sys.executable, "-c", probe],
         capture_output=True, text=True, check=True,
     )
     assert heavy.stdout.strip() == "[]", "importing the CLI must not load heavy libraries"

@@ -129,8 +129,7 @@ def drop_shared_prefix(group: Sequence[TokenScores]) -> list[TokenScores]:
     """
     cut = common_prefix_length([s.token_ids for s in group])
     return [
-        TokenScores(s.token_ids[cut:], s.logprobs[cut:], s.truncated, {**s.extra, "dropped_prefix": cut})
-        for s in group
+        TokenScores(s.token_ids[cut:], s.logprobs[cut:], s.truncated, {**s.extra, "dropped_prefix": cut}) for s in group
     ]
 
 

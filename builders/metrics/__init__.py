@@ -1,0 +1,1 @@
+"""The papers' metrics: ContraPro, CoMMuTE family, image awareness, and their statistics."""

@@ -1,0 +1,1 @@
+"""Markdown/HTML reports with PNG plots of metric results."""

@@ -1,0 +1,112 @@
+"""`mtprobes report RUN_DIR`: REPORT.md + report.html + PNG plots from the metric files of a run.
+
+A run folder holds ``metrics-<kind>-<system>.json`` files written by `mtprobes evaluate`; the report groups
+them by kind, renders the tables, and draws one plot per kind comparing the systems.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from builders.core.atomic import write_text
+from builders.core.errors import InputError, MtprobesError
+from builders.metrics.tables import render
+from builders.report.plots import PLOTS
+
+_TITLES = {
+    "contrapro": "Pronouns: ContraPro accuracy (Müller et al. 2018)",
+    "commute": "Images: CoMMuTE consistency metrics (Futeral et al. 2023; Kashani Motlagh et al. 2024)",
+    "awareness": "Images: awareness test (Elliott 2018)",
+}
+
+
+def load_results(run_dir: Path) -> dict[str, list[dict[str, Any]]]:
+    files = sorted(run_dir.glob("metrics-*.json"))
+    if not files:
+        raise MtprobesError(f"{run_dir}: no metrics-*.json files (run `mtprobes evaluate --out {run_dir}` first)")
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for path in files:
+        try:
+            result = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as err:
+            raise InputError(path, f"invalid JSON: {err.msg}", line=err.lineno) from None
+        if result.get("kind") not in _TITLES:
+            raise InputError(path, f"unknown metric kind {result.get('kind')!r}")
+        by_kind.setdefault(result["kind"], []).append(result)
+    return by_kind
+
+
+def build_markdown(by_kind: dict[str, list[dict[str, Any]]], plots: dict[str, str]) -> str:
+    parts = ["# mtprobes evaluation report\n"]
+    for kind in _TITLES:
+        if kind not in by_kind:
+            continue
+        parts.append(f"\n## {_TITLES[kind]}\n")
+        if kind in plots:
+            parts.append(f"\n![{kind}]({plots[kind]})\n")
+        for result in by_kind[kind]:
+            parts.append(f"\n### {result.get('system', 'system')}\n\n{render(result)}")
+    return "".join(parts)
+
+
+def markdown_to_html(markdown: str, title: str = "mtprobes report") -> str:
+    """HTML for the subset of Markdown the report uses: headings, tables, images, bold and paragraphs."""
+    body: list[str] = []
+    table: list[list[str]] = []
+
+    def flush_table() -> None:
+        if table:
+            head, rows = table[0], table[2:]
+            body.append("<table><thead><tr>" + "".join(f"<th>{c}</th>" for c in head) + "</tr></thead><tbody>")
+            body.extend("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+            body.append("</tbody></table>")
+            table.clear()
+
+    for line in markdown.splitlines():
+        if line.startswith("|"):
+            table.append([_inline(c.strip()) for c in line.strip("|").split("|")])
+            continue
+        flush_table()
+        heading = re.match(r"^(#{1,4}) (.*)$", line)
+        image = re.match(r"^!\[(.*)\]\((.*)\)$", line)
+        if heading:
+            level = len(heading.group(1))
+            body.append(f"<h{level}>{_inline(heading.group(2))}</h{level}>")
+        elif image:
+            body.append(f'<p><img src="{html.escape(image.group(2))}" alt="{html.escape(image.group(1))}"></p>')
+        elif line.strip():
+            body.append(f"<p>{_inline(line)}</p>")
+    flush_table()
+    style = (
+        "body{font-family:sans-serif;max-width:60em;margin:2em auto}table{border-collapse:collapse}"
+        "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}img{max-width:100%}"
+    )
+    return (
+        f'<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f"<style>{style}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
+    )
+
+
+def _inline(text: str) -> str:
+    escaped = html.escape(text, quote=False)
+    escaped = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", escaped)
+    return re.sub(r"`(.+?)`", r"<code>\1</code>", escaped)
+
+
+def write_report(run_dir: str | Path) -> Path:
+    """Write REPORT.md, report.html and the PNGs into run_dir; returns the REPORT.md path."""
+    run_dir = Path(run_dir)
+    by_kind = load_results(run_dir)
+    plots: dict[str, str] = {}
+    for kind, results in by_kind.items():
+        name, draw = PLOTS[kind]
+        draw(results, run_dir / name)
+        plots[kind] = name
+    markdown = build_markdown(by_kind, plots)
+    write_text(run_dir / "REPORT.md", markdown)
+    write_text(run_dir / "report.html", markdown_to_html(markdown))
+    return run_dir / "REPORT.md"

@@ -1,0 +1,150 @@
+"""`mtprobes score | translate | evaluate | report`. Heavy libraries load inside the command bodies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, cast
+
+import typer
+
+PRECISIONS = ("auto", "fp32", "bf16", "fp16")
+ModelOption = Annotated[str, typer.Option("--model", "-m", help="HF model name (local cache only) or folder.")]
+SrcLang = Annotated[str | None, typer.Option("--src-lang", help="Source language (en, or the model's code).")]
+TgtLang = Annotated[str | None, typer.Option("--tgt-lang", help="Target language (de, or the model's code).")]
+BatchSize = Annotated[int, typer.Option("--batch-size", help="Examples per batch (length-sorted).")]
+Device = Annotated[str, typer.Option("--device", help="auto (CUDA when present), cpu or cuda[:n].")]
+
+
+def score(
+    set_dir: Annotated[Path | None, typer.Argument(help="Set folder (ContraPro export or CoMMuTE layout).")] = None,
+    model: ModelOption = "",
+    out: Annotated[Path, typer.Option("--out", "-o", help="Run folder for the score files.")] = Path("run"),
+    name: Annotated[str, typer.Option(help="Base name of the output files.")] = "scores",
+    layout: Annotated[str, typer.Option(help="auto, contrapro or commute.")] = "auto",
+    source: Annotated[Path | None, typer.Option(help="Plain source file (instead of a set folder).")] = None,
+    target: Annotated[Path | None, typer.Option(help="Plain target file, line-aligned with --source.")] = None,
+    src_lang: SrcLang = None,
+    tgt_lang: TgtLang = None,
+    context: Annotated[int, typer.Option(help="Previous sentences used as context (0 = sentence-level).")] = 0,
+    separator: Annotated[str, typer.Option(help="Joins context sentences and the sentence.")] = " ",
+    temperature: Annotated[float, typer.Option(help="Softmax temperature.")] = 1.0,
+    drop_shared_prefix: Annotated[bool, typer.Option(help="Drop tokens shared by contrastive targets.")] = False,
+    image_features: Annotated[Path | None, typer.Option(help=".npy, one feature row per line.")] = None,
+    batch_size: BatchSize = 64,
+    device: Device = "auto",
+    precision: Annotated[str, typer.Option(help="auto (bf16 on CUDA, fp32 on CPU), fp32, bf16, fp16.")] = "auto",
+) -> None:
+    """Score targets under teacher forcing; writes anchor-format score files and <name>.score_info.json."""
+    from builders.scoring.protocol import ScoringOptions
+    from builders.scoring.run import ModelSpec, run_scoring
+
+    if not model:
+        raise typer.BadParameter("--model is required")
+    if precision not in PRECISIONS:
+        raise typer.BadParameter(f"--precision must be one of {', '.join(PRECISIONS)}")
+    options = ScoringOptions(
+        batch_size=batch_size,
+        temperature=temperature,
+        context_separator=separator,
+        device=device,
+        precision=cast(Any, precision),
+    )
+    info = run_scoring(
+        set_dir,
+        out,
+        ModelSpec(model, None, src_lang, tgt_lang),
+        options,
+        name=name,
+        layout=layout,
+        context=context,
+        source=source,
+        target=target,
+        image_features=image_features,
+        drop_prefix=drop_shared_prefix,
+    )
+    typer.echo(
+        f"scored {info['examples']} examples ({info['scored_tokens']} target tokens, "
+        f"{info['target_tokens_per_second']} tokens/s) -> {', '.join(info['outputs'])} in {out}"
+    )
+    cut = info["truncation"]
+    if any(cut.values()):
+        typer.echo(f"warning: truncated to the model maximum: {cut}", err=True)
+
+
+def translate(
+    model: ModelOption,
+    source: Annotated[Path, typer.Option(help="Source file, one sentence per line.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output file, one translation per line.")],
+    src_lang: SrcLang = None,
+    tgt_lang: TgtLang = None,
+    beams: Annotated[int, typer.Option(help="Beam size.")] = 5,
+    max_new_tokens: Annotated[int, typer.Option(help="Longest translation in tokens.")] = 256,
+    batch_size: BatchSize = 32,
+    device: Device = "auto",
+) -> None:
+    """Beam-search translations (for the volatility analysis of the variations sets)."""
+    from builders.core.atomic import write_text
+    from builders.core.textio import read_lines
+    from builders.scoring.hf import HFSeq2SeqScorer
+    from builders.scoring.protocol import ScoringExample, ScoringOptions
+
+    scorer = HFSeq2SeqScorer.from_pretrained(
+        model, src_lang=src_lang, tgt_lang=tgt_lang, options=ScoringOptions(batch_size=batch_size, device=device)
+    )
+    examples = [ScoringExample(line, "") for line in read_lines(source)]
+    outputs = scorer.translate(examples, num_beams=beams, max_new_tokens=max_new_tokens)
+    write_text(out, "".join(text.replace("\n", " ") + "\n" for text in outputs))
+    typer.echo(f"translated {len(outputs)} lines -> {out}")
+
+
+def evaluate(
+    set_dir: Annotated[Path, typer.Argument(help="Built set folder (contrapro.json or CoMMuTE layout).")],
+    scores: Annotated[list[Path], typer.Option("--scores", "-s", help="Score file(s); see the README.")],
+    kind: Annotated[str, typer.Option(help="auto, contrapro, commute or awareness.")] = "auto",
+    system: Annotated[str, typer.Option(help="System name in tables and plots.")] = "system",
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Run folder for metrics-*.json/md.")] = None,
+    compare: Annotated[list[Path] | None, typer.Option(help="Second system's score file(s).")] = None,
+    mixup: Annotated[list[Path] | None, typer.Option(help="CoMMuTE correct+incorrect with mixup image.")] = None,
+    extended: Annotated[Path | None, typer.Option(help="JSONL of extended-image perplexities.")] = None,
+    lower_is_better: Annotated[
+        bool | None, typer.Option("--lower-is-better/--higher-is-better", help="Score direction (default: by kind).")
+    ] = None,
+    alternative: Annotated[str, typer.Option(help="Wilcoxon alternative: greater or two-sided.")] = "greater",
+    seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 13,
+) -> None:
+    """Compute a paper's metric table from a set and score files; prints Markdown, writes JSON + Markdown."""
+    from builders.metrics.evaluate import detect_kind
+    from builders.scoring.run import run_evaluation
+
+    kind = detect_kind(set_dir) if kind == "auto" else kind
+    compare = compare or []
+    if kind == "contrapro" and len(compare) > 1:
+        raise typer.BadParameter("ContraPro takes one --compare file")
+    _, table = run_evaluation(
+        set_dir,
+        kind,
+        system,
+        out,
+        scores=scores,
+        compare=(compare[0] if compare else None) if kind == "contrapro" else compare,
+        mixup=mixup or [],
+        extended=extended,
+        lower_is_better=lower_is_better,
+        alternative=alternative,
+        seed=seed,
+    )
+    typer.echo(table)
+
+
+def report(run_dir: Annotated[Path, typer.Argument(help="Run folder with metrics-*.json files.")]) -> None:
+    """Write REPORT.md, report.html and PNG plots for the metric files of a run."""
+    from builders.report.report import write_report
+
+    typer.echo(f"wrote {write_report(run_dir)}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("score")(score)
+    app.command("translate")(translate)
+    app.command("evaluate")(evaluate)
+    app.command("report")(report)

@@ -1,0 +1,159 @@
+"""The work behind `mtprobes score` / `translate` / `evaluate`: load, run, write outputs atomically."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from builders.core.atomic import write_text
+from builders.core.errors import InputError, MtprobesError
+from builders.scoring.hf import HFSeq2SeqScorer
+from builders.scoring.layouts import make_job
+from builders.scoring.protocol import ScoringOptions, TokenScores, drop_shared_prefixes
+
+log = logging.getLogger("mtprobes.scoring")
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    model: str
+    tokenizer: str | None = None
+    src_lang: str | None = None
+    tgt_lang: str | None = None
+    marian_target_token: str | None = None
+
+
+def load_scorer(spec: ModelSpec, options: ScoringOptions) -> tuple[HFSeq2SeqScorer, Any]:
+    """The text scorer, and the image-conditioned scorer when the folder holds a feature-prefix model."""
+    text = HFSeq2SeqScorer.from_pretrained(
+        spec.model,
+        tokenizer_path=spec.tokenizer,
+        src_lang=spec.src_lang,
+        tgt_lang=spec.tgt_lang,
+        options=options,
+        marian_target_token=spec.marian_target_token,
+    )
+    if not (Path(spec.model) / "image_prefix.json").exists():
+        return text, text
+    from builders.scoring.image import ImageConditionedScorer, load_feature_prefix_model
+
+    model = load_feature_prefix_model(spec.model)
+    text = HFSeq2SeqScorer(
+        model.seq2seq,
+        text.tokenizer,
+        src_lang=spec.src_lang,
+        tgt_lang=spec.tgt_lang,
+        options=options,
+        marian_target_token=spec.marian_target_token,
+    )
+    return text, ImageConditionedScorer(text, model)
+
+
+def load_image_features(path: Path | None) -> list[np.ndarray] | None:
+    if path is None:
+        return None
+    if not path.is_file():
+        raise InputError(path, "file not found")
+    matrix = np.load(path, mmap_mode="r")
+    if matrix.ndim != 2:
+        raise InputError(path, f"expected a 2-D feature matrix (one row per line), got shape {matrix.shape}")
+    if not np.all(np.isfinite(matrix)):
+        row = int(np.argwhere(~np.isfinite(matrix))[0][0])
+        raise InputError(path, "non-finite image feature", line=row + 1)
+    return [np.asarray(row, dtype=np.float32) for row in matrix]
+
+
+def _details(scores: list[TokenScores]) -> str:
+    return "".join(
+        json.dumps(
+            {
+                "n_tokens": s.n_tokens,
+                "sum": round(s.sum, 6),
+                "mean": round(s.mean, 6),
+                "perplexity": round(s.perplexity, 6),
+                "truncated": s.truncated,
+            }
+        )
+        + "\n"
+        for s in scores
+    )
+
+
+def run_scoring(
+    set_dir: Path | None,
+    out: Path,
+    spec: ModelSpec,
+    options: ScoringOptions,
+    *,
+    name: str,
+    layout: str = "auto",
+    context: int = 0,
+    source: Path | None = None,
+    target: Path | None = None,
+    image_features: Path | None = None,
+    drop_prefix: bool = False,
+) -> dict[str, Any]:
+    """Score a set with a model; write anchor-format scores, per-line details and a score_info.json."""
+    job = make_job(
+        set_dir,
+        layout=layout,
+        src=spec.src_lang or "en",
+        tgt=spec.tgt_lang or "de",
+        context=context,
+        source=source,
+        target=target,
+        images=load_image_features(image_features),
+    )
+    text, scorer = load_scorer(spec, options)
+    if image_features is None and scorer is not text:
+        raise MtprobesError(f"{spec.model} is image-conditioned: pass --image-features")
+    started = time.perf_counter()
+    scores = scorer.score(job.examples)
+    seconds = time.perf_counter() - started
+    if drop_prefix:
+        scores = drop_shared_prefixes(job.examples, scores)
+    out.mkdir(parents=True, exist_ok=True)
+    written = job.write(out, name, scores)
+    write_text(out / f"{name}.tokens.jsonl", _details(scores))
+    tokens = int(sum(s.n_tokens for s in scores))
+    info = {
+        "layout": job.layout,
+        "inputs": [str(p) for p in job.inputs],
+        "model": text.describe(),
+        "options": asdict(options),
+        "drop_shared_prefix": drop_prefix,
+        "examples": len(job.examples),
+        "scored_tokens": tokens,
+        "seconds": round(seconds, 3),
+        "target_tokens_per_second": round(tokens / seconds, 1) if seconds > 0 else None,
+        "truncation": text.truncation.to_dict(),
+        "outputs": [p.name for p in written],
+    }
+    write_text(out / f"{name}.score_info.json", json.dumps(info, indent=1, ensure_ascii=False) + "\n")
+    return info
+
+
+def run_evaluation(set_dir: Path, kind: str, system: str, out: Path | None, **kwargs: Any) -> tuple[dict, str]:
+    """Compute one metric result, write metrics-<kind>-<system>.{json,md} under out; return it and its table."""
+    from builders.metrics.evaluate import EVALUATORS, detect_kind
+    from builders.metrics.tables import render
+
+    kind = detect_kind(set_dir) if kind == "auto" else kind
+    if kind not in EVALUATORS:
+        raise MtprobesError(f"unknown metric kind {kind!r} (known: {', '.join(EVALUATORS)})")
+    if kwargs.get("lower_is_better") is None:
+        kwargs["lower_is_better"] = kind != "awareness"  # NLL/perplexity files vs per-segment log-prob sums
+    result = {"system": system, **EVALUATORS[kind](set_dir, **kwargs)}
+    table = render(result)
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        stem = f"metrics-{kind}-{system}"
+        write_text(out / f"{stem}.json", json.dumps(result, indent=1, ensure_ascii=False) + "\n")
+        write_text(out / f"{stem}.md", f"# {kind}: {system}\n\n{table}")
+    return result, table

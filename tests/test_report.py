@@ -1,0 +1,70 @@
+"""`mtprobes report`: Markdown + HTML + PNGs from metric files; deterministic bytes; clear errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from builders.core.errors import InputError, MtprobesError
+from builders.metrics import awareness, commute, contrapro
+from builders.report.report import markdown_to_html, write_report
+
+RECORDS = [
+    {"src pronoun": "it", "ref pronoun": p, "ante distance": d, "intrasegmental": d == 0, "errors": [{}, {}]}
+    for p, d in [("er", 0), ("sie", 1), ("es", 2), ("er", 4), ("sie", 0), ("es", 1)]
+]
+
+
+def write_metrics(run: Path) -> None:
+    run.mkdir(parents=True, exist_ok=True)
+    scores = np.array([1.0, 2.0, 3.0] * 3 + [3.0, 2.0, 1.0] * 3)
+    result = {"system": "sys-a", **contrapro.evaluate_contrapro(RECORDS, scores, resamples=100)}
+    (run / "metrics-contrapro-sys-a.json").write_text(json.dumps(result))
+    congruent = np.linspace(0, 1, 12)
+    aware = awareness.awareness_test(congruent, {"random0": congruent - 0.1, "random1": congruent - 0.2})
+    (run / "metrics-awareness-sys-a.json").write_text(json.dumps({"system": "sys-a", "kind": "awareness", **aware}))
+    ppl = np.array([[[2.0, 5.0], [4.0, 3.0]], [[2.0, 1.0], [3.0, 6.0]]])
+    views = commute.perplexity_views(ppl, None)
+    result = {"system": "sys-a", "kind": "commute", **commute.consistency_scores(ppl), "perplexity_views": views}
+    (run / "metrics-commute-sys-a.json").write_text(json.dumps(result))
+
+
+def test_report_contents_and_determinism(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    write_metrics(run)
+    report = write_report(run)
+    text = report.read_text()
+    assert "## Pronouns: ContraPro accuracy" in text and "| total | 3 | 6 | 0.5000 |" in text
+    assert "**image-aware**" in text and "| sources | TC | IC | GTC | GIC |" in text
+    for png in ("accuracy_by_distance.png", "awareness_violins.png", "commute_perplexity.png"):
+        assert f"({png})" in text
+        assert (run / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    html = (run / "report.html").read_text()
+    separators = [line for line in text.splitlines() if line.startswith("|---")]
+    assert html.count("<table>") == len(separators) > 5
+    assert '<img src="accuracy_by_distance.png"' in html and "<b>image-aware</b>" in html
+    before = {p.name: p.read_bytes() for p in run.iterdir()}
+    write_report(run)
+    assert {p.name: p.read_bytes() for p in run.iterdir()} == before
+
+
+def test_markdown_to_html_table_and_escaping() -> None:
+    html = markdown_to_html("# T <x>\n\n| a | b |\n|---|---|\n| 1 | `c` |\n\ntext **bold**\n")
+    assert "<h1>T &lt;x&gt;</h1>" in html
+    assert "<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody>" in html
+    assert "<tr><td>1</td><td><code>c</code></td></tr>" in html
+    assert "<p>text <b>bold</b></p>" in html
+
+
+def test_report_errors(tmp_path: Path) -> None:
+    with pytest.raises(MtprobesError, match="no metrics-"):
+        write_report(tmp_path)
+    (tmp_path / "metrics-x.json").write_text("{not json")
+    with pytest.raises(InputError, match="metrics-x.json:1: invalid JSON"):
+        write_report(tmp_path)
+    (tmp_path / "metrics-x.json").write_text(json.dumps({"kind": "bleu"}))
+    with pytest.raises(InputError, match="unknown metric kind 'bleu'"):
+        write_report(tmp_path)
