@@ -26,7 +26,7 @@ $(STAMP): pyproject.toml Makefile
 	$(BIN)/pip install --quiet -e '.[all]' '$(SPACY_EN)' $(TORCH_PINS)
 	touch $(STAMP)
 
-system-deps: ## Optional Debian packages used by some tests (WordNet for METEOR, Chromium for the review page)
+system-deps: setup ## Optional Debian packages used by some tests (WordNet for METEOR, Chromium for the review page)
 	bash tests/setup_system_deps.sh
 
 lint: setup ## ruff and mypy

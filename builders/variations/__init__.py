@@ -1,0 +1,1 @@
+"""variations.v1: DEL / INS / SUBNUM / SUBGEN minimal pairs and the volatility analysis (Fadaee & Monz 2020)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -59,7 +61,7 @@ class AppliedEdit:
 def apply_edits(text: str, edits: Sequence[Edit]) -> tuple[str, list[AppliedEdit]]:
     """Apply non-overlapping edits; return the varied text and each edit's span in both texts."""
     ordered = sorted(edits, key=lambda e: e.start)
-    for before, after in zip(ordered, ordered[1:], strict=False):
+    for before, after in itertools.pairwise(ordered):
         if after.start < before.end:
             raise ValueError(f"overlapping edits {before} and {after}")
     pieces: list[str] = []
@@ -137,3 +139,62 @@ def insertion_edit(text: str, gap_offset: int, word: str, capitalize: bool = Fal
         following = text[gap_offset]
         return Edit(gap_offset, gap_offset + 1, following, word[:1].upper() + word[1:] + " " + following.lower())
     return Edit(gap_offset, gap_offset, "", word + " ")
+
+
+_ARTICLE_BEFORE = re.compile(r"(?<![\w'’-])([Aa]n?)(\s+)$")
+_CONSONANT_SOUND_PREFIXES = ("uni", "use", "usu", "uti", "eu", "one", "once", "ubiq", "ur")
+_VOWEL_SOUND_PREFIXES = ("hour", "honest", "honor", "honour", "heir")
+
+
+def starts_with_vowel_sound(word: str) -> bool:
+    """Rough English 'a'/'an' choice: first letter, a few exceptions (university, hour), and numbers by how
+    they are read (8, 11, 18, 80, 11,000 start with a vowel sound)."""
+    lower = word.lower()
+    if lower[:1].isdigit():
+        digits = re.match(r"[\d,]*", lower)
+        integer = (digits.group() if digits else "").replace(",", "")
+        return integer.startswith("8") or (len(integer) in (2, 5, 8) and integer[:2] in ("11", "18"))
+    if lower.startswith(_VOWEL_SOUND_PREFIXES):
+        return True
+    if lower.startswith(_CONSONANT_SOUND_PREFIXES):
+        return False
+    return lower[:1] in "aeiou"
+
+
+def repair_indefinite_article(text: str, edit: Edit) -> Edit:
+    """Widen an English edit so that an 'a'/'an' right before it agrees with the word that now follows it
+    ('a very old' minus 'very' -> 'an old'; 'an old' plus 'very' -> 'a very old')."""
+    match = _ARTICLE_BEFORE.search(text[: edit.start]) or _ARTICLE_BEFORE.search(text[: edit.start] + " ")
+    if match is None:
+        return edit
+    varied_rest = (edit.new + text[edit.end :]).lstrip()
+    word = re.match(r"[\w,]+", varied_rest)
+    if word is None:
+        return edit
+    article = match.group(1)
+    before = text[: match.start(1)].rstrip()
+    if article[0] == "A" and before and before[-1] not in ".!?\"“”'‘’(:":
+        return edit  # a capital A inside a sentence is a label (vitamin A, Plan A), not the article
+    wanted = "an" if starts_with_vowel_sound(word.group()) else "a"
+    if article.lower() == wanted:
+        return edit
+    start = match.start(1)
+    between = text[match.end(1) : edit.start]
+    return Edit(start, edit.end, text[start : edit.end], match_case(article, wanted) + between + edit.new)
+
+
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?…])[\"”“»']?\s+(?=[\"„“«'(]?[A-ZÄÖÜ0-9])")
+
+
+def sentence_starts(text: str) -> list[int]:
+    """Character offsets where sentences start (a light splitter: end mark, space, capital letter)."""
+    return [0, *(m.end() for m in _SENTENCE_BREAK.finditer(text))]
+
+
+def locate(text: str, tokens: Sequence[Token], gap: int) -> tuple[int, float]:
+    """(sentence index, relative position inside that sentence) of a gap."""
+    offset = tokens[gap].start if gap < len(tokens) else len(text)
+    starts = sentence_starts(text)
+    index = bisect.bisect_right(starts, offset) - 1
+    end = starts[index + 1] if index + 1 < len(starts) else len(text)
+    return index, (offset - starts[index]) / max(1, end - starts[index])

@@ -12,17 +12,17 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from builders.variations.strategies.base import Drop, Outcome, SentencePair, StrategyResources, Variation
-from builders.variations.text import Edit
+from builders.variations.text import Edit, repair_indefinite_article
 
 # A run of digits with inner separators; the separators' meaning is decided per language below.
 _NUMBER_RE = re.compile(r"\d(?:[\d.,\u00a0\u202f ]*\d)?")
 _EN_ORDINAL_RE = re.compile(r"(st|nd|rd|th)\b", re.IGNORECASE)
 _GLUE = "-–/:"
-MONTHS = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec "
-    "januar februar märz mai juni juli oktober dezember".split()
-)
+MONTHS = frozenset({
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+    "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "januar", "februar", "märz", "mai", "juni", "juli", "oktober", "dezember",
+})
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def _parse(text: str, convention: Convention) -> tuple[Decimal, int, str] | None
 def _is_glued(text: str, start: int, end: int) -> bool:
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
-    if before.isalnum() or before == "_" or after.isalnum() and not _EN_ORDINAL_RE.match(text, end):
+    if before.isalnum() or before == "_" or (after.isalnum() and not _EN_ORDINAL_RE.match(text, end)):
         return True
     if before in _GLUE and start > 1 and text[start - 2].isalnum():
         return True
@@ -139,7 +139,7 @@ def format_number(value: Decimal, template: NumberMention, lang: str) -> str:
     if template.width:
         integer = integer.zfill(template.width)
     if template.grouping:
-        groups = []
+        groups: list[str] = []
         while len(integer) > 3:
             groups.insert(0, integer[-3:])
             integer = integer[:-3]
@@ -203,7 +203,7 @@ class SubstituteNumber:
                 continue
             new_en = format_number(new_value, en, "en")
             new_de = format_number(new_value, de, "de")
-            en_edit = self._english_edit(pair.en, en, new_en, int(new_value))
+            en_edit = repair_indefinite_article(pair.en, self._english_edit(pair.en, en, new_en, int(new_value)))
             de_edit = Edit(de.start, de.end, de.text, new_de)
             outcomes.append(
                 Variation(self.type_name, (en_edit,), (de_edit,), en_edit.old, de.text, en_edit.new, new_de,

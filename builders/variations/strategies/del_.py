@@ -1,0 +1,123 @@
+"""DEL: remove a frequent adverb and its German translation, repairing spaces and punctuation on both sides.
+
+Conditions: the English word is in the adverb lexicon and tagged ADV by spaCy in this sentence; it and one of its
+German translations are linked by the aligner when one was used, otherwise each occurs exactly once on its side;
+the German word is not in clause-initial position (removing it would leave the verb first and turn a statement
+into a question) and not bound in a fixed phrase or after a preposition (für gewöhnlich); without an aligner both
+must also be in the same sentence of a multi-sentence line.
+"""
+
+from __future__ import annotations
+
+from builders.variations.strategies.base import (
+    Drop,
+    Outcome,
+    SentencePair,
+    StrategyResources,
+    Variation,
+    aligned_de_indices,
+)
+from builders.variations.text import Token, deletion_edit, locate, repair_indefinite_article, sentence_starts
+
+# German adverbs that are part of a longer expression next to these words; removing one alone changes it.
+DE_BOUND_BIGRAMS = frozenset({
+    ("immer", "noch"), ("noch", "immer"), ("als", "auch"), ("auch", "wenn"), ("so", "dass"), ("so", "wie"),
+    ("so", "weit"), ("je", "nach"), ("je", "mehr"), ("nur", "noch"), ("erst", "recht"), ("ganz", "und"),
+    ("nicht", "nur"), ("schon", "wieder"), ("gar", "nicht"), ("und", "so"), ("oder", "so"), ("auch", "nicht"),
+    ("selbst", "wenn"), ("sowie", "auch"), ("eben", "so"), ("genau", "so"), ("ganz", "so"), ("noch", "einmal"),
+    ("so", "viel"), ("so", "viele"), ("so", "sehr"), ("so", "lange"),
+})
+# English adverbs in a fixed phrase with the next or previous word (so much, even if, once again ...).
+EN_BOUND_BIGRAMS = frozenset({
+    ("so", "much"), ("so", "many"), ("so", "far"), ("so", "that"), ("so", "long"), ("so", "as"), ("even", "if"),
+    ("even", "though"), ("ever", "since"), ("just", "as"), ("rather", "than"), ("only", "if"), ("now", "that"),
+    ("so", "few"), ("so", "little"), ("even", "so"), ("yet", "another"), ("pretty", "much"), ("pretty", "well"),
+    ("once", "again"), ("ever", "again"), ("never", "again"), ("right", "now"), ("just", "now"), ("even", "now"),
+})
+# A German adverb right after a preposition is part of an adverbial phrase (für gewöhnlich, bis jetzt, seit kurzem).
+DE_PREPOSITIONS = {"für", "bis", "seit", "ab", "von", "nach", "vor", "zu", "auf", "an", "in", "mit", "bei", "aus", "um"}
+DE_COORDINATORS = {"und", "oder", "aber", "denn", "sondern", "doch"}
+DE_CLAUSE_START = {".", "!", "?", ":", ";", ",", "„", "“", "\"", "»", "«", "(", "–", "—"}
+
+
+def german_clause_initial(tokens: list[Token], index: int) -> bool:
+    """First in a clause (after punctuation), or right after 'und/oder/aber' with a verb-like word next
+    ('und jetzt leuchtet' -> 'und leuchtet' would put the verb first)."""
+    if index == 0 or tokens[index - 1].text in DE_CLAUSE_START:
+        return True
+    following = tokens[index + 1].text if index + 1 < len(tokens) else ""
+    return tokens[index - 1].lower in DE_COORDINATORS and following.isalpha() and following.islower()
+
+
+def german_bound(tokens: list[Token], index: int) -> bool:
+    word = tokens[index].lower
+    before = tokens[index - 1].lower if index > 0 else ""
+    after = tokens[index + 1].lower if index + 1 < len(tokens) else ""
+    return (before, word) in DE_BOUND_BIGRAMS or (word, after) in DE_BOUND_BIGRAMS or before in DE_PREPOSITIONS
+
+
+def same_place(en_text: str, en_token: Token, de_text: str, de_tokens: list[Token], de_index: int,
+               max_shift: float) -> bool:
+    """Lines are often paragraphs: with as many sentences on both sides the two words must be in the same
+    sentence; otherwise at about the same relative place in the line."""
+    en_starts, de_starts = sentence_starts(en_text), sentence_starts(de_text)
+    if len(en_starts) == len(de_starts):
+        return locate(en_text, [en_token], 0)[0] == locate(de_text, de_tokens, de_index)[0]
+    en_place = en_token.start / max(1, len(en_text))
+    return abs(de_tokens[de_index].start / max(1, len(de_text)) - en_place) <= max_shift
+
+
+class DeleteAdverb:
+    type_name = "DEL"
+
+    def generate(self, pair: SentencePair, resources: StrategyResources) -> list[Outcome]:
+        adverbs = resources.lexicons.adverbs
+        outcomes: list[Outcome] = []
+        for index, token in enumerate(pair.en_tokens):
+            entry = adverbs.get(token.lower)
+            if entry is None:
+                continue
+            if token.pos != "ADV":
+                outcomes.append(Drop("del_not_tagged_adv"))
+                continue
+            following = pair.en_tokens[index + 1].lower if index + 1 < len(pair.en_tokens) else ""
+            previous = pair.en_tokens[index - 1].lower if index > 0 else ""
+            if (token.lower, following) in EN_BOUND_BIGRAMS or (previous, token.lower) in EN_BOUND_BIGRAMS:
+                outcomes.append(Drop("del_en_fixed_phrase"))
+                continue
+            de_index = self._german_index(pair, index, set(entry.german), resources.config.del_max_shift)
+            if isinstance(de_index, Drop):
+                outcomes.append(de_index)
+                continue
+            de_token = pair.de_tokens[de_index]
+            en_edit = repair_indefinite_article(pair.en, deletion_edit(pair.en, token.start, token.end))
+            de_edit = deletion_edit(pair.de, de_token.start, de_token.end)
+            outcomes.append(Variation(self.type_name, (en_edit,), (de_edit,), token.text, de_token.text, "", "",
+                                      position=index))
+        return outcomes
+
+    @staticmethod
+    def _german_index(pair: SentencePair, en_index: int, translations: set[str], max_shift: float) -> int | Drop:
+        tokens = pair.de_tokens
+        matches = [i for i, t in enumerate(tokens) if t.lower in translations]
+        if not matches:
+            return Drop("del_translation_absent")
+        if pair.alignment is not None:
+            linked = [i for i in matches if i in aligned_de_indices(pair, en_index)]
+            if len(linked) != 1:
+                return Drop("del_not_aligned")
+            chosen = linked[0]
+        else:
+            en_word = pair.en_tokens[en_index].lower
+            if len(matches) != 1 or sum(t.lower == en_word for t in pair.en_tokens) != 1:
+                return Drop("del_not_unique")
+            chosen = matches[0]
+            en_token = pair.en_tokens[en_index]
+            if not same_place(pair.en, Token(en_token.text, en_token.start, en_token.end), pair.de, tokens, chosen,
+                              max_shift):
+                return Drop("del_not_same_sentence")
+        if german_clause_initial(tokens, chosen):
+            return Drop("del_de_clause_initial")
+        if german_bound(tokens, chosen):
+            return Drop("del_de_fixed_phrase")
+        return chosen

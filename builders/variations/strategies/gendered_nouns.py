@@ -1,0 +1,99 @@
+"""Gendered person nouns for SUBGEN (optional): man/woman on the English side, Mann/Frau with the article.
+
+German articles change with the noun: masculine -> feminine is determined by the article (der/den -> die,
+dem -> der, ein/einen -> eine, einem -> einer, zum -> zur, im -> in der). Feminine -> masculine needs the case,
+which the article alone does not give (die = nominative or accusative, der = dative or genitive): it comes from
+a preposition before the article (für die -> für den, mit der -> mit dem) or from the English noun's dependency
+(subject -> der, object -> den); otherwise the pair is skipped. A noun with an adjective or a possessive before
+it is skipped too (the adjective ending or the possessive would change as well).
+"""
+
+from __future__ import annotations
+
+from builders.variations.lexicons import GenderedNoun
+from builders.variations.strategies.base import Drop, EnglishToken, SentencePair
+from builders.variations.text import Edit, Token, match_case
+
+DET_MASC_TO_FEM = {
+    "der": "die", "den": "die", "dem": "der", "ein": "eine", "einen": "eine", "einem": "einer",
+    "dieser": "diese", "diesen": "diese", "diesem": "dieser", "jeder": "jede", "jeden": "jede", "jedem": "jeder",
+    "kein": "keine", "keinen": "keine", "keinem": "keiner", "mein": "meine", "meinen": "meine", "meinem": "meiner",
+    "dein": "deine", "deinen": "deine", "deinem": "deiner", "unser": "unsere", "unseren": "unsere",
+    "unserem": "unserer", "zum": "zur", "im": "in der", "am": "an der", "vom": "von der", "beim": "bei der",
+}
+# feminine article -> (nominative, accusative) masculine form
+DET_FEM_NOM_ACC = {"die": ("der", "den"), "eine": ("ein", "einen"), "diese": ("dieser", "diesen"),
+                   "keine": ("kein", "keinen"), "meine": ("mein", "meinen"), "deine": ("dein", "deinen"),
+                   "jede": ("jeder", "jeden")}
+# feminine article -> dative masculine form (the genitive would also change the noun: des Mannes)
+DET_FEM_DATIVE = {"der": "dem", "einer": "einem", "dieser": "diesem", "keiner": "keinem", "meiner": "meinem",
+                  "jeder": "jedem", "zur": "zum"}
+ACCUSATIVE_PREPOSITIONS = {"für", "gegen", "ohne", "um", "durch"}
+DATIVE_PREPOSITIONS = {"mit", "von", "zu", "bei", "nach", "aus", "seit", "gegenüber", "außer"}
+SUBJECT_DEPS = {"nsubj", "nsubjpass"}
+OBJECT_DEPS = {"dobj"}
+
+
+def english_nouns(pair: SentencePair, nouns: tuple[GenderedNoun, ...]) -> list[tuple[int, GenderedNoun, bool]]:
+    """(token index, lexicon entry, is masculine) for each gendered noun on the English side."""
+    found = []
+    for index, token in enumerate(pair.en_tokens):
+        if token.pos != "NOUN":
+            continue
+        for noun in nouns:
+            if token.lower in (noun.en_masculine, noun.en_feminine):
+                found.append((index, noun, token.lower == noun.en_masculine))
+    return found
+
+
+def english_noun_edits(pair: SentencePair, hits: list[tuple[int, GenderedNoun, bool]]) -> list[Edit]:
+    edits = []
+    for index, noun, masculine in hits:
+        token = pair.en_tokens[index]
+        new = noun.en_feminine if masculine else noun.en_masculine
+        edits.append(Edit(token.start, token.end, token.text, match_case(token.text, new)))
+    return edits
+
+
+def _feminine_article(tokens: list[Token], article: int, english: EnglishToken) -> str | None:
+    word = tokens[article].lower
+    before = tokens[article - 1].lower if article > 0 else ""
+    if word in DET_FEM_DATIVE and (before in DATIVE_PREPOSITIONS or word == "zur"):
+        return DET_FEM_DATIVE[word]
+    if word in DET_FEM_NOM_ACC:
+        nominative, accusative = DET_FEM_NOM_ACC[word]
+        if before in ACCUSATIVE_PREPOSITIONS or english.dep in OBJECT_DEPS:
+            return accusative
+        if english.dep in SUBJECT_DEPS and before not in DATIVE_PREPOSITIONS:
+            return nominative
+    return None
+
+
+def german_noun_edits(pair: SentencePair, hits: list[tuple[int, GenderedNoun, bool]]) -> list[Edit] | Drop:
+    """Noun and article edits on the German side, or why the pair is skipped."""
+    tokens = pair.de_tokens
+    edits: list[Edit] = []
+    for en_index, noun, masculine in hits:
+        source, target = (noun.de_masculine, noun.de_feminine) if masculine else (noun.de_feminine, noun.de_masculine)
+        matches = [i for i, t in enumerate(tokens) if t.text == source]
+        english_count = sum(1 for _, other, m in hits if other == noun and m == masculine)
+        if len(matches) != english_count or english_count != 1:
+            return Drop("subgen_noun_count_mismatch")
+        index = matches[0]
+        noun_token = tokens[index]
+        edits.append(Edit(noun_token.start, noun_token.end, noun_token.text, target))
+        if index == 0:
+            continue
+        article = tokens[index - 1]
+        if masculine and article.lower in DET_MASC_TO_FEM:
+            edits.append(Edit(article.start, article.end, article.text,
+                              match_case(article.text, DET_MASC_TO_FEM[article.lower])))
+        elif not masculine and (article.lower in DET_FEM_NOM_ACC or article.lower in DET_FEM_DATIVE):
+            new = _feminine_article(tokens, index - 1, pair.en_tokens[en_index])
+            if new is None:
+                return Drop("subgen_noun_case_unknown")
+            edits.append(Edit(article.start, article.end, article.text, match_case(article.text, new)))
+        elif article.text.isalpha():
+            # an adjective or a possessive (alte, Ihrer, seine) whose ending would have to change as well
+            return Drop("subgen_noun_modifier")
+    return sorted(edits, key=lambda e: e.start)

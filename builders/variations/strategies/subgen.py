@@ -1,0 +1,224 @@
+"""SUBGEN: swap the gender of every third-person singular pronoun of one gender, consistently on both sides.
+
+English choices come from spaCy tags (her/PRP$ -> his, her/PRP -> him; his/PRP$ -> her, his/PRP -> hers).
+German masculine -> feminine is deterministic (er/ihn -> sie, ihm -> ihr, sein- -> ihr-). Feminine -> masculine
+is only done where German *sie*/*ihr* is third-person singular: no formal Sie/Ihr (capitalised inside the
+sentence), no they/them/their or you/your on the English side, no plural verb next to *sie*, and the case of
+*sie* (er vs ihn) must follow from the English side. Sentences with pronouns of both genders are skipped, and the
+number of swapped English pronouns (reflexives aside, German uses genderless *sich*) must equal the German count:
+that is how the two sides are tied together without an aligner.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+from builders.variations.strategies.base import (
+    Drop,
+    EnglishToken,
+    Outcome,
+    SentencePair,
+    StrategyResources,
+    Variation,
+)
+from builders.variations.strategies.gendered_nouns import english_noun_edits, english_nouns, german_noun_edits
+from builders.variations.text import Edit, Token, match_case
+
+EN_MASCULINE = {"he", "him", "his", "himself"}
+EN_FEMININE = {"she", "her", "hers", "herself"}
+EN_REFLEXIVE = {"himself", "herself"}
+EN_BLOCKING = {"they", "them", "their", "theirs", "themselves", "you", "your", "yours", "yourself", "yourselves"}
+
+DE_MASC_TO_FEM = {
+    "er": "sie", "ihn": "sie", "ihm": "ihr", "sein": "ihr", "seine": "ihre", "seinen": "ihren",
+    "seinem": "ihrem", "seiner": "ihrer", "seines": "ihres",
+}
+DE_FEM_POSSESSIVE_TO_MASC = {
+    "ihre": "seine", "ihren": "seinen", "ihrem": "seinem", "ihrer": "seiner", "ihres": "seines",
+}
+DE_FEMININE = {"sie", "ihr", *DE_FEM_POSSESSIVE_TO_MASC}
+DE_FORMAL = {"sie", "ihr", "ihre", "ihren", "ihrem", "ihrer", "ihres", "ihnen"}
+ACCUSATIVE_PREPOSITIONS = {"für", "gegen", "ohne", "um", "durch"}
+PLURAL_FINITE = {
+    "sind", "waren", "haben", "hatten", "werden", "wurden", "können", "konnten", "müssen", "mussten", "sollen",
+    "sollten", "wollen", "wollten", "dürfen", "durften", "würden", "hätten", "wären", "möchten", "seien",
+}
+_CLAUSE_START = {".", "!", "?", ",", ";", ":", "„", "“", "\"", "(", "–", "—"}
+
+
+def english_swap(token: EnglishToken) -> str | None:
+    """The opposite-gender form of an English pronoun, using the tag to tell possessive from object."""
+    word = token.lower
+    possessive = token.tag == "PRP$" or token.dep == "poss"
+    table: dict[str, Callable[[], str]] = {
+        "he": lambda: "she", "him": lambda: "her", "himself": lambda: "herself",
+        "his": lambda: "her" if possessive else "hers",
+        "she": lambda: "he", "hers": lambda: "his", "herself": lambda: "himself",
+        "her": lambda: "his" if possessive else "him",
+    }
+    chooser = table.get(word)
+    return match_case(token.text, chooser()) if chooser else None
+
+
+def _is_possessive_determiner(tokens: list[Token], index: int) -> bool:
+    """Bare 'sein'/'ihr' is a possessive when a noun (capitalised) follows, maybe after one adjective."""
+    following = [t.text for t in tokens[index + 1 : index + 3]]
+    if not following or not following[0][:1].isalpha():
+        return False
+    if following[0][0].isupper():
+        return True
+    return len(following) == 2 and following[1][:1].isupper() and following[0].endswith(("e", "en", "er", "es", "em"))
+
+
+def _at_sentence_start(tokens: list[Token], index: int) -> bool:
+    return index == 0 or tokens[index - 1].text in {".", "!", "?", ":", "„", "“", "\"", "»", "«"}
+
+
+def german_masculine(tokens: list[Token]) -> list[int]:
+    found = []
+    for index, token in enumerate(tokens):
+        word = token.lower
+        if word not in DE_MASC_TO_FEM:
+            continue
+        if word == "sein" and not _is_possessive_determiner(tokens, index):
+            continue  # the verb 'sein' (to be)
+        found.append(index)
+    return found
+
+
+def _is_plural_sie(tokens: list[Token], index: int) -> bool:
+    neighbours = [tokens[i].lower for i in (index - 1, index + 1) if 0 <= i < len(tokens)]
+    if any(word in PLURAL_FINITE for word in neighbours):
+        return True
+    clause_initial = index == 0 or tokens[index - 1].text in _CLAUSE_START
+    following = tokens[index + 1].text if index + 1 < len(tokens) else ""
+    return clause_initial and following.islower() and following.endswith("en")
+
+
+def german_feminine(tokens: list[Token]) -> tuple[list[int], str]:
+    """Indices of 3sg feminine pronouns, or a drop reason when a formal or plural reading is possible."""
+    found = []
+    for index, token in enumerate(tokens):
+        word = token.lower
+        if word in DE_FORMAL and token.text[0].isupper() and not _at_sentence_start(tokens, index):
+            return [], "subgen_formal_sie"
+        if word not in DE_FEMININE:
+            continue
+        if word == "sie" and _is_plural_sie(tokens, index):
+            return [], "subgen_plural_sie"
+        found.append(index)
+    return found, ""
+
+
+def german_feminine_to_masculine(tokens: list[Token], index: int, subject_case: bool | None) -> str | None:
+    word = tokens[index].lower
+    if word in DE_FEM_POSSESSIVE_TO_MASC:
+        return DE_FEM_POSSESSIVE_TO_MASC[word]
+    if word == "ihr":
+        return "sein" if _is_possessive_determiner(tokens, index) else "ihm"
+    # word == "sie": nominative er or accusative ihn
+    if index > 0 and tokens[index - 1].lower in ACCUSATIVE_PREPOSITIONS:
+        return "ihn"
+    if subject_case is None:
+        return None
+    return "er" if subject_case else "ihn"
+
+
+COPULAS = {"ist", "war", "wird", "wurde", "bleibt", "blieb", "sei", "wäre", "bin", "gilt", "galt"}
+
+
+def predicative_noun_follows(tokens: list[Token], index: int) -> bool:
+    """'Er ist (auch) (ein guter) Lehrer': the noun would need the other gender (Lehrerin) too, so skip."""
+    if index + 1 >= len(tokens) or tokens[index + 1].lower not in COPULAS:
+        return False
+    for token in tokens[index + 2 : index + 6]:
+        if token.text[:1].isupper():
+            return True
+        if not token.text[:1].isalpha():
+            return False
+    return False
+
+
+class SubstituteGender:
+    type_name = "SUBGEN"
+
+    def generate(self, pair: SentencePair, resources: StrategyResources) -> list[Outcome]:
+        nouns = resources.lexicons.gendered_nouns if resources.config.gendered_nouns else ()
+        noun_hits = english_nouns(pair, nouns) if nouns else []
+        en_indices = [i for i, t in enumerate(pair.en_tokens) if t.lower in EN_MASCULINE | EN_FEMININE]
+        if not en_indices and not noun_hits:
+            return []
+        genders = {pair.en_tokens[i].lower in EN_MASCULINE for i in en_indices} | {m for _, _, m in noun_hits}
+        if len(genders) > 1:
+            return [Drop("subgen_mixed_gender")]
+        to_feminine = genders.pop()
+        en_edits = []
+        for index in en_indices:
+            token = pair.en_tokens[index]
+            new = english_swap(token)
+            if new is None or new.lower() == token.lower:
+                return [Drop("subgen_english_unmapped")]
+            en_edits.append(Edit(token.start, token.end, token.text, new))
+        de_edits: list[Edit] = []
+        if en_indices:
+            de_result = self._german_edits(pair, en_indices, to_feminine, allow_none=bool(noun_hits))
+            if isinstance(de_result, Drop):
+                return [de_result]
+            de_edits += de_result
+        if noun_hits:
+            noun_result = german_noun_edits(pair, noun_hits)
+            if isinstance(noun_result, Drop):
+                return [noun_result]
+            en_edits += english_noun_edits(pair, noun_hits)
+            de_edits += noun_result
+        en_edits.sort(key=lambda e: e.start)
+        de_edits.sort(key=lambda e: e.start)
+        if _overlapping(en_edits) or _overlapping(de_edits):
+            return [Drop("subgen_overlapping_edits")]
+        return [
+            Variation(
+                self.type_name, tuple(en_edits), tuple(de_edits),
+                word_en=" ".join(e.old for e in en_edits), word_de=" ".join(e.old for e in de_edits),
+                new_en=" ".join(e.new for e in en_edits), new_de=" ".join(e.new for e in de_edits),
+                position=min([*en_indices, *(i for i, _, _ in noun_hits)]), detail="m2f" if to_feminine else "f2m",
+            )
+        ]
+
+    def _german_edits(self, pair: SentencePair, en_indices: list[int], to_feminine: bool,
+                      allow_none: bool = False) -> list[Edit] | Drop:
+        tokens = pair.de_tokens
+        en_words = [pair.en_tokens[i] for i in en_indices]
+        expected = sum(1 for t in en_words if t.lower not in EN_REFLEXIVE)
+        if to_feminine:
+            de_indices = german_masculine(tokens)
+            replace: Callable[[int], str | None] = lambda i: DE_MASC_TO_FEM[tokens[i].lower]  # noqa: E731
+        else:
+            if any(t.lower in EN_BLOCKING for t in pair.en_tokens):
+                return Drop("subgen_ambiguous_sie")
+            de_indices, reason = german_feminine(tokens)
+            if reason:
+                return Drop(reason)
+            has_subject = any(t.lower == "she" for t in en_words)
+            has_object = any(t.lower == "her" and t.tag != "PRP$" and t.dep != "poss" for t in en_words)
+            subject_case = None if has_subject and has_object else has_subject
+            replace = lambda i: german_feminine_to_masculine(tokens, i, subject_case)  # noqa: E731
+        if expected == 0 and not allow_none:
+            return Drop("subgen_only_reflexive")
+        if len(de_indices) != expected:
+            return Drop("subgen_count_mismatch")
+        if any(predicative_noun_follows(tokens, i) for i in de_indices):
+            return Drop("subgen_predicative_noun")
+        edits = []
+        for index in de_indices:
+            new = replace(index)
+            if new is None:
+                return Drop("subgen_ambiguous_case")
+            token = tokens[index]
+            edits.append(Edit(token.start, token.end, token.text, match_case(token.text, new)))
+        return edits
+
+
+
+def _overlapping(edits: list[Edit]) -> bool:
+    return any(after.start < before.end for before, after in itertools.pairwise(edits))
