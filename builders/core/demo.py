@@ -75,5 +75,29 @@ def render_report(results: list[DemoResult], out_root: Path) -> str:
     ]
     for r in results:
         where = f"[{r.path.relative_to(out_root)}]({r.path.relative_to(out_root)}/README.md)" if r.path else "-"
-        lines.append(f"| `{r.builder}` | {r.status} | {r.records} | {r.seconds:.1f} | {where} | `{r.signature}` |")
+        lines.append(f"| `{r.builder}` | {r.status} | {r.records} | {r.seconds:.1f} | {where} | `{_cell(r.signature)}` |")
+    for r in results:
+        if r.path is not None:
+            lines += ["", f"## `{r.builder}`", "", *_summary_lines(r.path)]
     return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    """Escape the pipes of a signature so it stays in one Markdown table cell."""
+    return text.replace("|", "\\|")
+
+
+def _summary_lines(path: Path) -> list[str]:
+    """Counts, drop reasons and class balance of one built dataset."""
+    from builders.core.inspect import summarize
+
+    summary = summarize(path, samples=0)
+    counts = summary["counts"]
+    lines = [f"Candidates read {counts['read']}, kept {counts['kept']}."]
+    if counts["dropped"]:
+        lines += ["", "| dropped because | count |", "|---|---|"]
+        lines += [f"| {reason} | {n} |" for reason, n in counts["dropped"].items()]
+    for field, values in summary["balance"].items():
+        lines += ["", f"| {field} | records |", "|---|---|"]
+        lines += [f"| {value} | {n} |" for value, n in values.items()]
+    return lines
