@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -41,31 +41,54 @@ class Verdict:
 
 @dataclass
 class ImageFilter:
-    """Stateful over one pass of a collection: remembers hashes of kept images to drop exact duplicates."""
+    """Stateful over one pass of a collection: remembers hashes of kept images to drop exact duplicates.
+
+    ``check`` runs the rules in order and skips decoding duplicates; ``admit`` applies the hash rules to a
+    verdict computed beforehand by :func:`inspect` (in worker threads). Both give the same reasons.
+    """
 
     settings: FilterSettings = field(default_factory=FilterSettings)
     excluded_hashes: frozenset[str] = frozenset()  # e.g. the CoMMuTE images themselves
     kept_hashes: set[str] = field(default_factory=set)
 
     def check(self, data: bytes) -> Verdict:
-        digest = hashlib.sha256(data).hexdigest()
-        size, reason = header_size(data, self.settings)
-        if reason is None:
-            reason = self._hash_reason(digest)
-        if reason is not None:
-            return Verdict(digest, reason, size=size)
-        image = decode_rgb(data)
-        if image is None:
-            return Verdict(digest, DECODE_ERROR, size=size)
-        self.kept_hashes.add(digest)
-        return Verdict(digest, None, image, size)
+        verdict = precheck(data, self.settings)
+        if verdict.reason is None and (reason := self.hash_reason(verdict.sha256)) is not None:
+            return replace(verdict, reason=reason)
+        if verdict.reason is not None:
+            return verdict
+        return self.admit(_decode(verdict, data))
 
-    def _hash_reason(self, digest: str) -> str | None:
+    def admit(self, verdict: Verdict) -> Verdict:
+        if verdict.reason is None and (reason := self.hash_reason(verdict.sha256)) is not None:
+            return replace(verdict, reason=reason, image=None)
+        if verdict.reason is None:
+            self.kept_hashes.add(verdict.sha256)
+        return verdict
+
+    def hash_reason(self, digest: str) -> str | None:
         if digest in self.excluded_hashes:
             return COMMUTE_ORIGINAL
         if digest in self.kept_hashes:
             return DUPLICATE
         return None
+
+
+def precheck(data: bytes, settings: FilterSettings) -> Verdict:
+    """Hash and header size rules, without decoding pixels."""
+    size, reason = header_size(data, settings)
+    return Verdict(hashlib.sha256(data).hexdigest(), reason, size=size)
+
+
+def inspect(data: bytes, settings: FilterSettings) -> Verdict:
+    """Everything that does not depend on other images (thread-safe): hash, size rules, full decode."""
+    verdict = precheck(data, settings)
+    return verdict if verdict.reason is not None else _decode(verdict, data)
+
+
+def _decode(verdict: Verdict, data: bytes) -> Verdict:
+    image = decode_rgb(data)
+    return replace(verdict, reason=DECODE_ERROR) if image is None else replace(verdict, image=image)
 
 
 def header_size(data: bytes, settings: FilterSettings) -> tuple[tuple[int, int], str | None]:
@@ -99,12 +122,12 @@ def decode_rgb(data: bytes) -> Image.Image | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            image = Image.open(io.BytesIO(data))
-            image.load()
-            image = ImageOps.exif_transpose(image)
+            opened = Image.open(io.BytesIO(data))
+            opened.load()
+            upright = ImageOps.exif_transpose(opened)
     except (OSError, SyntaxError, ValueError, EOFError, Image.DecompressionBombError):
         return None
-    return to_rgb(image)
+    return to_rgb(upright)
 
 
 def to_rgb(image: Image.Image) -> Image.Image:
@@ -129,7 +152,7 @@ def _rescale_to_l(image: Image.Image) -> Image.Image:
 
     pixels = np.asarray(image, dtype=np.float64)
     if image.mode.startswith("I;16"):
-        return Image.fromarray(np.round(pixels / 257.0).astype(np.uint8), mode="L")
+        return Image.fromarray(np.round(pixels / 257.0).astype(np.uint8))
     low, high = float(pixels.min()), float(pixels.max())
     scaled = np.zeros_like(pixels) if high <= low else (pixels - low) * (255.0 / (high - low))
-    return Image.fromarray(np.round(scaled).astype(np.uint8), mode="L")
+    return Image.fromarray(np.round(scaled).astype(np.uint8))

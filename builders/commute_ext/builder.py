@@ -1,0 +1,205 @@
+"""commute_ext.v1: CoMMuTE with 4 more images per translation, retrieved with open_clip + FAISS.
+
+    CoMMuTE text + images + captions -> collection (filter, embed, shards) -> FAISS index -> top-k per caption
+    -> suppression + pre-selection (or a reviewer's selection) -> records, CoMMuTE files per image slot,
+    review page
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import datasets
+
+from builders.core.builder import Builder, Unit
+from builders.core.context import BuildContext, Row
+from builders.core.errors import InputError, MtprobesError
+
+from . import pipeline
+from .config import CommuteExtConfig
+from .select import Candidate, apply_choice, preselect, suppress
+
+TOO_FEW = "source:too_few_candidates"
+
+_IMAGE = {
+    "slot": datasets.Value("int32"),
+    "kind": datasets.Value("string"),  # original | retrieved
+    "uid": datasets.Value("string"),
+    "path": datasets.Value("string"),  # img.order entry, or the location inside the collection
+    "collection": datasets.Value("string"),
+    "sha256": datasets.Value("string"),
+    "caption": datasets.Value("string"),  # the collection's own caption of the image
+    "similarity": datasets.Value("float64"),  # cosine(query caption, image), rounded to 1e-6
+    "rank": datasets.Value("int32"),  # retrieval rank, 0 for the original
+}
+_CANDIDATE = {
+    "rank": datasets.Value("int32"),
+    "uid": datasets.Value("string"),
+    "path": datasets.Value("string"),
+    "collection": datasets.Value("string"),
+    "sha256": datasets.Value("string"),
+    "caption": datasets.Value("string"),
+    "similarity": datasets.Value("float64"),
+    "suppressed": datasets.Value("string"),  # "" | near_duplicate | near_original | other_translation
+    "duplicate_of": datasets.Value("int32"),
+    "selected": datasets.Value("bool"),
+}
+_TRANSLATION = {
+    "line": datasets.Value("int32"),
+    "text": datasets.Value("string"),
+    "contrast": datasets.Value("string"),  # the incorrect translation on the same CoMMuTE line
+    "caption": datasets.Value("string"),  # the unambiguous query caption
+    "selected_by": datasets.Value("string"),  # auto | review
+    "images": [_IMAGE],
+    "candidates": [_CANDIDATE],
+}
+
+
+class CommuteExtBuilder(Builder[CommuteExtConfig]):
+    name = "commute_ext.v1"
+    config_class = CommuteExtConfig
+    pretty_name = "CoMMuTE extended with retrieved images"
+    description = """
+Each ambiguous English source of CoMMuTE comes with two translations, each fitting one image. This set keeps
+the original image and adds the best images retrieved for an unambiguous caption of each translation
+(open_clip embeddings, FAISS inner-product search, near-duplicate suppression, optional human review), so a
+model's image-awareness can be tested on five images per meaning instead of one.
+"""
+    license = "cc-by-sa-4.0"
+    languages = ("en", "de", "fr", "cs")
+    task_categories = ("translation",)
+    citation = """@inproceedings{kashani-motlagh-etal-2024-assessing,
+  title = {Assessing the Role of Imagery in Multimodal Machine Translation},
+  author = {Kashani Motlagh, Nicholas and Davis, Jim and Gwinnup, Jeremy and Erdmann, Grant and Anderson, Tim},
+  booktitle = {Proceedings of the Ninth Conference on Machine Translation},
+  year = {2024},
+  address = {Miami, Florida, USA},
+  publisher = {Association for Computational Linguistics},
+  pages = {1428--1439},
+  url = {https://aclanthology.org/2024.wmt-1.130}
+}"""
+
+    def features(self) -> datasets.Features:
+        return datasets.Features({
+            "id": datasets.Value("string"),
+            "lang": datasets.Value("string"),
+            "source": datasets.Value("string"),
+            "translations": [_TRANSLATION],
+        })
+
+    def units(self, ctx: BuildContext) -> Sequence[Unit]:
+        config = self.config
+        groups, captions = pipeline.read_inputs(config, ctx)
+        groups, originals = pipeline.find_originals(groups, config, ctx)
+        encoder = pipeline.make_encoder(config, ctx)
+        excluded = frozenset(o.sha256 for o in originals.values())
+        view, cache = pipeline.embed_collection(config, encoder, excluded, ctx)
+        index = pipeline.index_collection(config, view, cache, ctx)
+        payloads = pipeline.retrieve(config, groups, captions, originals, encoder, view, index, ctx)
+        return [Unit(key=p["id"], payload=p) for p in payloads]
+
+    def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
+        payload = unit.payload
+        ctx.read()
+        judged = [self._judge(payload, t) for t in range(2)]
+        if any(sum(c.selected for c in candidates) < self.config.per_translation for candidates in judged):
+            ctx.drop(TOO_FEW)
+            return []
+        chosen = [{c.uid for c in candidates if c.selected} for candidates in judged]
+        if chosen[0] & chosen[1]:
+            raise InputError(payload["selection_file"],
+                             f"{unit.key}: {sorted(chosen[0] & chosen[1])[:3]} selected for both translations")
+        ctx.keep()
+        by = "review" if payload["choice"] else "auto"
+        translations = [_translation(payload["translations"][t], judged[t], by) for t in range(2)]
+        record = {"id": unit.key, "lang": self.config.lang, "source": payload["source"],
+                  "translations": translations}
+        return [Row(split="test", record=record)]
+
+    def _judge(self, payload: dict[str, Any], t: int) -> list[Candidate]:
+        mine, other = payload["translations"][t], payload["translations"][1 - t]
+        # an image found for both captions goes to the closer one; translation 0 wins exact ties
+        other_best = {c.row: c.similarity + (1e-9 if t == 1 else -1e-9) for c in other["candidates"]}
+        judged = suppress(mine["candidates"], mine["pairwise"], mine["to_original"], other_best,
+                          self.config.near_duplicate_cosine)
+        choice = (payload["choice"] or {}).get(str(t))
+        if choice is None:
+            return preselect(judged, self.config.per_translation)
+        where = f"{payload['id']} translation {t}"
+        return apply_choice(judged, choice, self.config.per_translation, where, Path(payload["selection_file"]))
+
+    def card_section(self, info: dict[str, Any]) -> str:
+        """Card text: how the images were found, and how to use the slot files and the review page."""
+        notes = info.get("notes", {})
+        index = notes.get("index", {})
+        recall = {k: v for k, v in index.items() if k.startswith("recall_at_")}
+        collection = notes.get("collection", {})
+        config = info["config"]
+        reviewed = " and then reviewed" if config["selection"] else ""
+        return f"""## How the images were found
+
+Captions were embedded with `{info["tools"].get("clip_model", "?")}`; images of the collection
+({collection.get("read", 0)} read, {collection.get("kept", 0)} kept after the filters: side >= {config["min_side"]} px,
+aspect <= {config["max_aspect"]}, decodable, no exact duplicate) were searched with a FAISS `{index.get("kind", "?")}`
+index over {index.get("vectors", 0)} vectors{f" (recall vs exact search: {recall})" if recall else " (exact search)"}.
+Of the top {config["candidates"]} candidates per caption, near-duplicates (cosine >= {config["near_duplicate_cosine"]})
+of a better candidate or of the original image, and images closer to the other translation's caption, were
+suppressed; the {config["per_translation"]} best remaining ones were pre-selected{reviewed}.
+Every record lists all candidates with their scores and why any was suppressed.
+
+`commute/slot0` ... `commute/slot{config["per_translation"]}` hold CoMMuTE-layout files (`src.en`, `correct.xx`,
+`incorrect.xx`, `img.order`), one folder per image slot (slot 0 = the original images), so CoMMuTE scoring runs
+unchanged per slot. `review/index.html` is the static review page (tick images, export JSON, rebuild with
+`--set selection=FILE`).
+
+"""
+
+    def finalize(self, rows: list[Row], ctx: BuildContext) -> list[Row]:
+        if not rows:
+            dropped = {k: v for k, v in ctx.counts.dropped.items() if k.startswith("source:")}
+            raise MtprobesError(f"{self.name}: no ambiguous source kept ({dropped}); with too_few_candidates the "
+                                "collection is too small or too uniform for the requested images per translation")
+        return rows
+
+    def write_extras(self, rows: list[Row], out_dir: Path, ctx: BuildContext) -> list[str]:
+        from .extras import write_commute_slots, write_review
+
+        written = write_commute_slots(rows, out_dir, self.config)
+        written += write_review(rows, out_dir, self.config)
+        return written
+
+    def invariants(self, rows: list[Row]) -> list[str]:
+        from .extras import record_problems
+
+        return [p for row in rows for p in record_problems(row.record, self.config.per_translation)]
+
+    def input_citation(self) -> str:
+        return """@inproceedings{futeral-etal-2023-tackling,
+  title = {Tackling Ambiguity with Images: Improved Multimodal Machine Translation and Contrastive Evaluation},
+  author = {Futeral, Matthieu and Schmid, Cordelia and Laptev, Ivan and Sagot, Beno{\\^\\i}t and Bawden, Rachel},
+  booktitle = {Proceedings of the 61st Annual Meeting of the Association for Computational Linguistics},
+  year = {2023},
+  pages = {5394--5413}
+}"""
+
+
+def _translation(data: dict[str, Any], judged: list[Candidate], selected_by: str) -> dict[str, Any]:
+    original = data["original"]
+    images = [{"slot": 0, "kind": "original", "uid": original["name"], "path": original["name"],
+               "collection": "commute", "sha256": original["sha256"], "caption": "",
+               "similarity": original["similarity"], "rank": 0}]
+    for slot, candidate in enumerate([c for c in judged if c.selected], start=1):
+        images.append({"slot": slot, "kind": "retrieved", "uid": candidate.uid, "path": candidate.source,
+                       "collection": candidate.collection, "sha256": candidate.sha256,
+                       "caption": candidate.caption, "similarity": candidate.similarity, "rank": candidate.rank})
+    candidates = []
+    for c in judged:
+        fields = asdict(c)
+        fields["path"] = fields.pop("source")
+        del fields["row"]
+        candidates.append(fields)
+    return {"line": data["line"], "text": data["text"], "contrast": data["contrast"], "caption": data["caption"],
+            "selected_by": selected_by, "images": images, "candidates": candidates}
