@@ -75,7 +75,8 @@ def render_report(results: list[DemoResult], out_root: Path) -> str:
     ]
     for r in results:
         where = f"[{r.path.relative_to(out_root)}]({r.path.relative_to(out_root)}/README.md)" if r.path else "-"
-        lines.append(f"| `{r.builder}` | {r.status} | {r.records} | {r.seconds:.1f} | {where} | `{_cell(r.signature)}` |")
+        signature = _cell(r.signature)
+        lines.append(f"| `{r.builder}` | {r.status} | {r.records} | {r.seconds:.1f} | {where} | `{signature}` |")
     for r in results:
         if r.path is not None:
             lines += ["", f"## `{r.builder}`", "", *_summary_lines(r.path)]
