@@ -23,7 +23,12 @@ app = typer.Typer(
 )
 
 # Modules that add their own commands (score, evaluate, analyze ...) through `register(app)`.
-COMMAND_MODULES = ("builders.scoring.cli", "builders.variations.cli", "builders.commute_ext.cli")
+COMMAND_MODULES = (
+    "builders.scoring.cli",
+    "builders.pronouns.cli",
+    "builders.variations.cli",
+    "builders.commute_ext.cli",
+)
 
 NOISY_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "huggingface_hub", "datasets", "urllib3", "filelock")
 

@@ -1,0 +1,196 @@
+"""Word alignment over the whole corpus: eflomal both directions, symmetrised by our grow-diag-final-and.
+
+eflomal seeds its sampler from /dev/urandom, so two runs differ in some links. Links are therefore cached
+by a hash of the tokenised corpus and the aligner settings: a rebuild, or a resumed build, reuses them and
+gives byte-identical output. Priors (lexical, HMM, fertility) can be written after aligning one corpus and
+read when aligning another (eflomal's own format), and a small bundled seed lexicon adds LEX priors.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import shutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from builders.core.atomic import write_text
+
+Link = tuple[int, int]
+NEIGHBOURS = ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+@dataclass(frozen=True)
+class AlignSettings:
+    samplers: int = 1
+    rel_iterations: float = 1.0
+    priors_in: tuple[str, ...] = ()  # eflomal priors files (LEX/HMMF/HMMR/FERF/FERR lines)
+    priors_out: str = ""
+
+
+def parse_links(line: str) -> set[Link]:
+    links = set()
+    for pair in line.split():
+        i, _, j = pair.partition("-")
+        links.add((int(i), int(j)))
+    return links
+
+
+def grow_diag_final_and(forward: set[Link], reverse: set[Link]) -> set[Link]:
+    """Koehn et al.'s symmetrisation: start from the intersection, grow into the union through neighbours,
+    then add union links whose source and target words are both still unaligned."""
+    alignment = forward & reverse
+    union = forward | reverse
+    aligned_src = {i for i, _ in alignment}
+    aligned_tgt = {j for _, j in alignment}
+    grown = True
+    while grown:
+        grown = False
+        for i, j in sorted(alignment):
+            for di, dj in NEIGHBOURS:
+                link = (i + di, j + dj)
+                joins_unaligned = link[0] not in aligned_src or link[1] not in aligned_tgt
+                if link in union and link not in alignment and joins_unaligned:
+                    alignment.add(link)
+                    aligned_src.add(link[0])
+                    aligned_tgt.add(link[1])
+                    grown = True
+    for direction in (forward, reverse):
+        for i, j in sorted(direction):
+            if i not in aligned_src and j not in aligned_tgt:
+                alignment.add((i, j))
+                aligned_src.add(i)
+                aligned_tgt.add(j)
+    return alignment
+
+
+def intersection(forward: set[Link], reverse: set[Link]) -> set[Link]:
+    return forward & reverse
+
+
+SYMMETRISERS: dict[str, Callable[[set[Link], set[Link]], set[Link]]] = {
+    "grow-diag-final-and": grow_diag_final_and,
+    "intersection": intersection,
+    "union": lambda forward, reverse: forward | reverse,
+}
+
+
+def corpus_key(src: Sequence[str], tgt: Sequence[str], settings: AlignSettings, aligner: str) -> str:
+    digest = hashlib.sha256()
+    digest.update(json.dumps([aligner, settings.samplers, settings.rel_iterations]).encode())
+    for path in settings.priors_in:
+        digest.update(Path(path).read_bytes())
+    for line in (*src, "\x00", *tgt):
+        digest.update(line.encode() + b"\n")
+    return digest.hexdigest()[:24]
+
+
+def _lowercased(sentences: Sequence[Sequence[str]]) -> list[str]:
+    # eflomal needs one non-empty line per sentence; an empty one gets a placeholder that aligns to nothing useful
+    return [" ".join(w.lower() for w in s) if s else "<empty>" for s in sentences]
+
+
+def eflomal_links(
+    src: Sequence[Sequence[str]], tgt: Sequence[Sequence[str]], settings: AlignSettings, scratch: Path
+) -> tuple[list[str], list[str]]:
+    """Forward and reverse link lines (``i-j``, source-target order) for every sentence pair."""
+    from eflomal import Aligner
+
+    src_lines, tgt_lines = _lowercased(src), _lowercased(tgt)
+    scratch.mkdir(parents=True, exist_ok=True)
+    forward_file, reverse_file = scratch / "forward.links", scratch / "reverse.links"
+    priors_file = _merged_priors(settings.priors_in, scratch)
+    aligner = Aligner(n_samplers=settings.samplers, rel_iterations=settings.rel_iterations)
+    with contextlib.ExitStack() as stack:
+        priors = stack.enter_context(open(priors_file, encoding="utf-8")) if priors_file else None
+        aligner.align(
+            src_lines,
+            tgt_lines,
+            links_filename_fwd=str(forward_file),
+            links_filename_rev=str(reverse_file),
+            priors_input=priors,
+            quiet=True,
+        )
+    forward = forward_file.read_text(encoding="utf-8").split("\n")[: len(src_lines)]
+    reverse = reverse_file.read_text(encoding="utf-8").split("\n")[: len(src_lines)]
+    shutil.rmtree(scratch, ignore_errors=True)
+    return forward, reverse
+
+
+def save_priors(
+    src_lines: list[str], tgt_lines: list[str], forward: list[str], reverse: list[str], out: Path
+) -> None:
+    """eflomal priors learnt from these links, for aligning a second (e.g. small) corpus."""
+    from eflomal import calculate_priors, write_priors
+
+    buffer = io.StringIO()
+    write_priors(buffer, *calculate_priors(src_lines, tgt_lines, forward, reverse))
+    write_text(out, buffer.getvalue())
+
+
+def _merged_priors(paths: Sequence[str], scratch: Path) -> Path | None:
+    """All priors files concatenated into one (eflomal reads one); None when there are none."""
+    if not paths:
+        return None
+    merged = scratch / "priors.txt"
+    merged.write_text(
+        "".join(Path(p).expanduser().read_text(encoding="utf-8") for p in paths), encoding="utf-8"
+    )
+    return merged
+
+
+def align_corpus(
+    src: Sequence[Sequence[str]],
+    tgt: Sequence[Sequence[str]],
+    *,
+    aligner: str,
+    symmetrise: str,
+    settings: AlignSettings,
+    cache_dirs: Sequence[Path],
+) -> tuple[list[set[Link]], str]:
+    """Symmetrised links per sentence pair, and the cache key; read from the first cache that has them."""
+    src_lines, tgt_lines = _lowercased(src), _lowercased(tgt)
+    key = corpus_key(src_lines, tgt_lines, settings, aligner)
+    forward, reverse = _cached(key, cache_dirs)
+    if forward is None or reverse is None:
+        forward, reverse = ALIGNERS[aligner](src, tgt, settings, cache_dirs[0] / f"scratch-{key}")
+        for directory in cache_dirs:
+            write_text(directory / f"{key}.json", json.dumps({"forward": forward, "reverse": reverse}))
+    if settings.priors_out:
+        save_priors(src_lines, tgt_lines, forward, reverse, Path(settings.priors_out).expanduser())
+    combine = SYMMETRISERS[symmetrise]
+    return [combine(parse_links(f), parse_links(r)) for f, r in zip(forward, reverse, strict=True)], key
+
+
+def _cached(key: str, cache_dirs: Sequence[Path]) -> tuple[list[str] | None, list[str] | None]:
+    for directory in cache_dirs:
+        path = directory / f"{key}.json"
+        if path.is_file():
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return data["forward"], data["reverse"]
+    return None, None
+
+
+ALIGNERS: dict[
+    str,
+    Callable[
+        [Sequence[Sequence[str]], Sequence[Sequence[str]], AlignSettings, Path], tuple[list[str], list[str]]
+    ],
+] = {"eflomal": eflomal_links}
+
+
+def seed_lexicon_priors(lexicon_tsv: Path, out: Path, alpha: float = 2.0) -> Path:
+    """LEX prior lines from a bundled ``english<TAB>german`` seed lexicon (words lower-cased as aligned)."""
+    lines = []
+    for raw in lexicon_tsv.read_text(encoding="utf-8").splitlines():
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        english, _, german_words = raw.partition("\t")
+        for german in german_words.split(","):
+            if german.strip():
+                lines.append(f"LEX\t{english.strip().lower()}\t{german.strip().lower()}\t{alpha:g}\n")
+    write_text(out, "".join(lines))
+    return out

@@ -1,0 +1,185 @@
+"""pronouns.v1: ContraPro-style contrastive sets for EN "it" -> DE er/sie/es (Müller et al. 2018).
+
+units(): read the input, tokenise both sides, align the whole corpus once (cached) -> one unit per document
+process(): parse the document with spaCy, resolve candidates, apply the paper's filters, make variants
+finalize(): balanced seeded sampling per pronoun class; write_extras(): contrapro.json and text/context
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import datasets
+
+from builders.core.builder import Builder, Unit
+from builders.core.context import BuildContext, Row
+from builders.pronouns.config import PronounsConfig
+
+CITATION = """@inproceedings{muller-etal-2018-large,
+  title = {A Large-Scale Test Set for the Evaluation of Context-Aware Pronoun Translation
+           in Neural Machine Translation},
+  author = {M{\\"u}ller, Mathias and Rios, Annette and Voita, Elena and Sennrich, Rico},
+  booktitle = {Proceedings of the Third Conference on Machine Translation: Research Papers},
+  year = {2018},
+  pages = {61--72},
+  address = {Brussels, Belgium},
+  publisher = {Association for Computational Linguistics},
+  doi = {10.18653/v1/W18-6307}
+}"""
+
+
+@dataclass(frozen=True)
+class SegmentPayload:
+    src: str
+    tgt: str
+    links: tuple[tuple[int, int], ...]
+    skipped: str  # "" or the reason the segment is not analysed
+
+
+@dataclass(frozen=True)
+class DocPayload:
+    index: int
+    doc_id: str
+    segments: tuple[SegmentPayload, ...]
+
+
+def _string(names: Sequence[str]) -> dict[str, datasets.Value]:
+    return {name: datasets.Value("string") for name in names}
+
+
+class PronounsBuilder(Builder[PronounsConfig]):
+    name = "pronouns.v1"
+    config_class = PronounsConfig
+    pretty_name = "ContraPro-style EN-DE pronoun contrastive set"
+    description = (
+        "English sentences with a referential *it* whose German reference translates it as *er*, *sie* or "
+        "*es*, with the nominal antecedent found by coreference (same or previous segments) and checked by "
+        "word alignment and German noun gender; each item has two contrastive German variants with the other "
+        "pronouns (agreement of possessives and same-chain pronouns repaired). Method of Müller et al. (2018)."
+    )
+    license = "other"
+    citation = CITATION
+    balance_fields = ("pronoun class", "ante distance")
+    subset = "default"
+
+    # --- schema ------------------------------------------------------------------------------------------
+    def features(self) -> datasets.Features:
+        value = datasets.Value
+        error = {
+            "contrastive": value("string"),
+            "replacement": value("string"),
+            "replacement gender": value("string"),
+            "type": value("string"),
+        }
+        return datasets.Features(
+            {
+                "id": value("string"),
+                "document id": value("string"),
+                "segment id": value("int32"),
+                "corpus": value("string"),
+                **_string(["src segment", "ref segment", "src pronoun", "ref pronoun"]),
+                "ante distance": value("int32"),
+                "intrasegmental": value("bool"),
+                **_string(
+                    ["src ante head", "src ante head lemma", "src ante head pos", "src ante head morpho"]
+                ),
+                "src ante head id": value("int32"),
+                "src ante phrase": value("string"),
+                **_string(
+                    ["ref ante head", "ref ante head lemma", "ref ante head pos", "ref ante head morpho"]
+                ),
+                "ref ante head id": value("int32"),
+                **_string(["ref ante phrase", "ref ante head gender"]),
+                "errors": [error],
+                # ours
+                "pronoun class": value("string"),
+                "src pronoun id": value("int32"),
+                "ref pronoun id": value("int32"),
+                "src context": [value("string")],
+                "ref context": [value("string")],
+                "aligner": value("string"),
+                "coref backend": value("string"),
+                "confidence": value("float32"),
+            }
+        )
+
+    # --- pre-pass ----------------------------------------------------------------------------------------
+    def units(self, ctx: BuildContext) -> Sequence[Unit]:
+        from builders.pronouns.prepare import prepare_units
+
+        return prepare_units(self, ctx)
+
+    def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
+        from builders.pronouns.pipeline import process_documents
+
+        return process_documents(self.config, unit.payload, ctx)
+
+    # --- whole set -----------------------------------------------------------------------------------------
+    def finalize(self, rows: list[Row], ctx: BuildContext) -> list[Row]:
+        by_class: dict[str, list[int]] = {}
+        for position, row in enumerate(rows):
+            by_class.setdefault(row.record["pronoun class"], []).append(position)
+        keep: set[int] = set()
+        for label, positions in sorted(by_class.items()):
+            quota = self.config.per_class or len(positions)
+            if len(positions) > quota:
+                chosen = ctx.rng("balanced-sample", label).choice(len(positions), size=quota, replace=False)
+                keep.update(positions[i] for i in chosen)
+                ctx.unkeep("over_quota", len(positions) - quota)
+            else:
+                keep.update(positions)
+        sampled = [row for position, row in enumerate(rows) if position in keep]
+        ctx.notes.update(distribution_notes([r.record for r in sampled]))
+        return sampled
+
+    def write_extras(self, rows: list[Row], out_dir: Path, ctx: BuildContext) -> list[str]:
+        from builders.pronouns.export import write_exports
+
+        return write_exports([r.record for r in rows], out_dir, self.config.context_sentences)
+
+    def invariants(self, rows: list[Row]) -> list[str]:
+        from builders.pronouns.checks import record_problems
+
+        problems: list[str] = []
+        for row in rows:
+            problems += [f"{row.record.get('id')}: {p}" for p in record_problems(row.record)]
+        counts = Counter(r.record["pronoun class"] for r in rows)
+        if self.config.per_class:
+            problems += [
+                f"class {c!r} has {n} items > per_class {self.config.per_class}"
+                for c, n in counts.items()
+                if n > self.config.per_class
+            ]
+        return problems[:200]
+
+    def input_citation(self) -> str:
+        return ""
+
+    def signature_fields(self, ctx: BuildContext) -> dict[str, str]:
+        return {k: v for k, v in sorted(ctx.tools.items()) if k in {"spacy_pipeline", "aligner", "coref"}}
+
+
+def distribution_notes(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    per_class = Counter(r["pronoun class"] for r in records)
+    per_distance = Counter(r["ante distance"] for r in records)
+    cross = Counter(f"{r['pronoun class']}@{r['ante distance']}" for r in records)
+    return {
+        "items_per_class": dict(sorted(per_class.items())),
+        "items_per_distance": {str(k): v for k, v in sorted(per_distance.items())},
+        "items_per_class_and_distance": dict(sorted(cross.items())),
+    }
+
+
+def package_version(name: str) -> str:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+__all__ = ["DocPayload", "PronounsBuilder", "SegmentPayload"]

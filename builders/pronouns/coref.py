@@ -1,0 +1,249 @@
+"""English coreference backends: which nominal antecedents may "it" refer to, best first.
+
+``heuristic`` (offline default) proposes nouns in the same and up to N previous segments under parse
+constraints; the extraction step then accepts the first one whose aligned German head noun has the gender
+of the German pronoun (the ContraPro agreement filter). ``stanza`` uses Stanza's neural coreference model
+when it is installed together with its English models (never downloaded by mtprobes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+from builders.core.compat import Probe, probe_module
+from builders.core.errors import MtprobesError
+from builders.pronouns.german import word_set
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+OBJECT_DEPS = frozenset({"dobj", "obj", "attr", "oprd"})
+# Quantity and hedge nouns ("a lot of", "kind of") are never the referent of "it".
+LIGHT_NOUNS = word_set("lot lots kind sort bit number couple type deal part percent way")
+# Time expressions ("this morning", "next year") are adverbials, not referents of "it".
+TIME_NOUNS = word_set(
+    "morning evening afternoon night day week month year today tonight tomorrow yesterday "
+    "moment minute hour second time weekend"
+)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    sentence: int  # segment index in the document
+    head: int  # token index of the head noun
+    start: int  # noun phrase span
+    end: int
+    source: str  # which backend proposed it
+
+
+class DocumentCoref(Protocol):
+    def candidates(self, sentence: int, token: int, max_distance: int) -> list[Candidate]:
+        """Antecedent candidates of the pronoun at (sentence, token), most plausible first."""
+
+
+class CorefBackend(Protocol):
+    name: str
+    version: str
+
+    def resolve(self, docs: Sequence[Doc | None]) -> DocumentCoref:
+        """Prepare one document (one spaCy Doc per segment; None for skipped segments)."""
+
+
+@cache
+def person_nouns() -> frozenset[str]:
+    from builders.core.resources import resource_path
+
+    lines = resource_path("pronouns", "person_nouns.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(w.strip().lower() for w in lines if w.strip() and not w.startswith("#"))
+
+
+def _clause_verb(token: Token) -> Token:
+    """The verb heading the clause of ``token`` (through prepositions and conjunctions)."""
+    node = token.head
+    while node.pos_ not in {"VERB", "AUX"} and node.head.i != node.i:
+        node = node.head
+    return node
+
+
+def _binding_domain(verb: Token) -> set[int]:
+    """The clause verb and the verbs it is an open complement of ("wants to repair": wants, repair)."""
+    domain = {verb.i}
+    while verb.dep_ in {"xcomp", "conj"} and verb.head.i != verb.i:
+        verb = verb.head
+        domain.add(verb.i)
+    return domain
+
+
+def _binding_blocks(noun: Token, it: Token) -> bool:
+    """Principle B: an object "it" cannot refer to the subject of its own clause ("the machine cleans it"),
+    including the controlling subject of an open complement ("the city wants to repair it")."""
+    if it.dep_ in SUBJECT_DEPS:
+        return False
+    return noun.dep_ in SUBJECT_DEPS and _clause_verb(noun).i in _binding_domain(_clause_verb(it))
+
+
+def _contains(noun: Token, it: Token) -> bool:
+    """The pronoun sits inside the noun's own phrase ("the box with it"): not an antecedent."""
+    return any(t.i == it.i for t in noun.subtree)
+
+
+def is_nominal_candidate(noun: Token) -> bool:
+    return (
+        noun.pos_ == "NOUN"
+        and noun.tag_ == "NN"
+        and noun.dep_ != "compound"
+        and noun.lemma_.lower() not in person_nouns()
+        and noun.lower_ not in LIGHT_NOUNS
+        and noun.is_alpha
+        and noun.dep_ not in {"npadvmod", "tmod", "obl:tmod"}
+        and noun.lower_ not in TIME_NOUNS
+    )
+
+
+EMBEDDING_DEPS = frozenset({"relcl", "ccomp", "advcl", "acl", "xcomp", "pcomp", "csubj"})
+
+
+def _clause_depth(noun: Token) -> int:
+    """How many clauses down the noun sits: main-clause arguments are more salient than embedded ones
+    ("a study that the government had done" -> the study)."""
+    depth, node = 0, noun
+    while node.head.i != node.i:  # the root is its own head
+        depth += node.dep_ in EMBEDDING_DEPS
+        node = node.head
+    return depth
+
+
+def _role_rank(noun: Token) -> int:
+    if noun.dep_ in SUBJECT_DEPS:
+        return 0
+    return 1 if noun.dep_ in OBJECT_DEPS else 2
+
+
+class HeuristicDocument:
+    def __init__(self, docs: Sequence[Doc | None]) -> None:
+        self.docs = docs
+
+    def candidates(self, sentence: int, token: int, max_distance: int) -> list[Candidate]:
+        from builders.pronouns.english import noun_phrase
+
+        doc = self.docs[sentence]
+        if doc is None:
+            return []
+        it = doc[token]
+        found: list[tuple[tuple[int, int, int, int], Candidate]] = []
+        for distance in range(0, max_distance + 1):
+            index = sentence - distance
+            other = self.docs[index] if index >= 0 else None
+            if other is None:
+                continue
+            for noun in other:
+                if not is_nominal_candidate(noun):
+                    continue
+                if distance == 0 and (noun.i >= token or _binding_blocks(noun, it) or _contains(noun, it)):
+                    continue
+                start, end = noun_phrase(noun)
+                # by distance, then main clause before embedded ones, subjects before objects before the rest;
+                # in the same segment the nearest first, in earlier ones the leftmost
+                order = (
+                    distance,
+                    _clause_depth(noun),
+                    _role_rank(noun),
+                    -noun.i if distance == 0 else noun.i,
+                )
+                found.append((order, Candidate(index, noun.i, start, end, "heuristic")))
+        return [c for _, c in sorted(found, key=lambda item: item[0])]
+
+
+class HeuristicBackend:
+    name = "heuristic"
+    version = "1"
+
+    def resolve(self, docs: Sequence[Doc | None]) -> DocumentCoref:
+        return HeuristicDocument(docs)
+
+
+def stanza_probe() -> Probe:
+    return probe_module("stanza")
+
+
+class ChainDocument:
+    """Coreference chains from a neural model, as (segment, start, end) mentions per chain."""
+
+    def __init__(self, docs: Sequence[Doc | None], chains: list[list[tuple[int, int, int]]]) -> None:
+        self.docs = docs
+        self.chain_of: dict[tuple[int, int], int] = {}
+        self.chains = chains
+        for number, chain in enumerate(chains):
+            for sentence, start, end in chain:
+                if end - start == 1:
+                    self.chain_of[(sentence, start)] = number
+
+    def candidates(self, sentence: int, token: int, max_distance: int) -> list[Candidate]:
+        from builders.pronouns.english import noun_phrase
+
+        number = self.chain_of.get((sentence, token))
+        if number is None:
+            return []
+        found = []
+        for mention_sentence, start, end in self.chains[number]:
+            doc = self.docs[mention_sentence]
+            if doc is None or not 0 <= sentence - mention_sentence <= max_distance:
+                continue
+            if mention_sentence == sentence and start >= token:
+                continue
+            head = doc[start:end].root
+            if head.pos_ == "NOUN" and head.tag_ == "NN":
+                span = noun_phrase(head)
+                found.append(Candidate(mention_sentence, head.i, span[0], span[1], "stanza"))
+        return sorted(found, key=lambda c: (sentence - c.sentence, -c.head))
+
+
+class StanzaBackend:
+    """Stanza's coreference model over our tokens (pretokenised); models must already be installed."""
+
+    name = "stanza"
+
+    def __init__(self) -> None:
+        probe = stanza_probe()
+        if not probe.available:
+            raise MtprobesError(f"coref backend 'stanza' is not usable: {probe.reason}")
+        self.version = probe.version
+        self._pipeline: Any = None
+
+    def _load(self) -> Any:
+        if self._pipeline is None:
+            import stanza
+
+            try:
+                self._pipeline = stanza.Pipeline(
+                    lang="en",
+                    processors="tokenize,coref",
+                    tokenize_pretokenized=True,
+                    download_method=None,
+                    logging_level="WARN",
+                )
+            except Exception as err:  # missing model files surface as various errors
+                raise MtprobesError(f"stanza English coref models are not installed: {err}"[:400]) from None
+        return self._pipeline
+
+    def resolve(self, docs: Sequence[Doc | None]) -> DocumentCoref:
+        sentences = [[t.text for t in doc] if doc is not None else ["."] for doc in docs]
+        result = self._load()(sentences)
+        chains = [[(m.sentence, m.start_word, m.end_word) for m in chain.mentions] for chain in result.coref]
+        return ChainDocument(docs, chains)
+
+
+COREF_BACKENDS: dict[str, Callable[[], CorefBackend]] = {
+    "heuristic": HeuristicBackend,
+    "stanza": StanzaBackend,
+}
+
+
+@cache
+def make_backend(name: str) -> CorefBackend:
+    """One backend object per name and process (neural models load once)."""
+    return COREF_BACKENDS[name]()

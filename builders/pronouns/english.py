@@ -1,0 +1,187 @@
+"""English analysis with spaCy: pipeline loading, non-referential "it", noun phrases of antecedent heads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from builders.core.errors import MtprobesError
+from builders.pronouns.german import word_set
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc, Token
+
+WEATHER_VERBS = word_set("rain snow hail drizzle pour thunder freeze sleet storm")
+RAISING_VERBS = word_set("seem appear happen turn transpire occur matter emerge follow mean")
+# "it is ADJ that/to ...", "it is time to", "it takes ... to": extraposition with an adjective or noun
+EXTRAPOSITION_HEADS = word_set(
+    "important clear possible impossible likely unlikely true obvious necessary easy hard difficult "
+    "interesting surprising good bad nice great fine strange odd sad funny worth time shame pity "
+    "evident apparent certain essential crucial fair unfair safe dangerous normal common rare "
+    "amazing"
+)
+EFFORT_NOUNS = word_set("effort courage money work patience skill practice energy guts")
+DURATION_NOUNS = word_set("while time long ages year month week day hour minute second moment")
+TIME_WORDS = word_set(
+    "o'clock morning evening night noon midnight late early monday tuesday wednesday "
+    "thursday friday saturday sunday today tomorrow yesterday"
+)
+
+
+@dataclass(frozen=True)
+class EnglishPipeline:
+    name: str
+    version: str
+    nlp: Any
+
+
+@cache
+def load_pipeline(name: str = "") -> EnglishPipeline:
+    """The named spaCy pipeline, or the best installed one; NER is excluded (not needed here)."""
+    from builders.core.compat import spacy_english
+
+    probe = spacy_english()
+    if not name and not probe.available:
+        raise MtprobesError(f"pronouns.v1 needs an English spaCy pipeline: {probe.reason}")
+    import spacy
+
+    package = name or probe.name
+    try:
+        nlp = spacy.load(package, exclude=["ner"])
+    except OSError as err:
+        raise MtprobesError(f"spaCy pipeline {package!r} cannot be loaded: {err}") from None
+    return EnglishPipeline(package, str(nlp.meta.get("version", "unknown")), nlp)
+
+
+def tokenize_texts(pipeline: EnglishPipeline, texts: Iterable[str]) -> list[list[str]]:
+    """Tokens from the pipeline's own tokenizer: the parse later has the same ones (texts are space-normalised)."""
+    tokenizer: Language = pipeline.nlp.tokenizer
+    return [[t.text for t in doc] for doc in tokenizer.pipe(texts, batch_size=256)]
+
+
+def parse_texts(pipeline: EnglishPipeline, texts: Sequence[str], batch_size: int) -> list[Doc]:
+    return list(pipeline.nlp.pipe(texts, batch_size=batch_size))
+
+
+def normalise_space(text: str) -> str:
+    """One space between words, so spaCy makes no whitespace tokens and token indices match the aligner's."""
+    return " ".join(text.split())
+
+
+def _is_weather(it: Token) -> bool:
+    return it.head.lemma_.lower() in WEATHER_VERBS
+
+
+def _is_raising(it: Token) -> bool:
+    """ "it seems that ...", "it seems odd to ...", "it looks as if ...", "it comes down to ..."."""
+    verb = it.head
+    lemma = verb.lemma_.lower()
+    children = list(verb.children)
+    if lemma in RAISING_VERBS and any(c.dep_ in {"ccomp", "xcomp", "prep", "advcl"} for c in children):
+        return True
+    if lemma in RAISING_VERBS and any(
+        c.dep_ == "acomp" and any(g.dep_ in {"xcomp", "ccomp"} for g in c.children) for c in children
+    ):
+        return True
+    if lemma == "come" and any(c.lower_ == "down" for c in children):
+        return True
+    return lemma in {"look", "sound", "feel"} and any(c.lower_ in {"like", "as"} for c in children)
+
+
+def _takes_time_or_effort(it: Token) -> bool:
+    verb = it.head
+    while verb.lemma_ in {"go", "have", "need", "use", "begin", "start", "continue"} and any(
+        c.dep_ == "xcomp" for c in verb.children
+    ):
+        verb = next(c for c in verb.children if c.dep_ == "xcomp")
+    if verb.lemma_ != "take":
+        return False
+    objects = [c for c in verb.children if c.dep_ in {"dobj", "npadvmod"}]
+    clausal = any(c.dep_ in {"ccomp", "xcomp", "advcl"} for c in verb.children)
+    costly = any(o.lemma_.lower() in DURATION_NOUNS or o.lemma_.lower() in EFFORT_NOUNS for o in objects)
+    return costly or (clausal and not objects)
+
+
+def _is_extraposition(it: Token) -> bool:
+    verb = it.head
+    clausal = any(c.dep_ in {"ccomp", "xcomp", "csubj"} for c in verb.children)
+    attribute = [c for c in verb.children if c.dep_ in {"acomp", "attr", "oprd"}]
+    if it.dep_ == "expl":
+        return True
+    if clausal and any(a.lemma_.lower() in EXTRAPOSITION_HEADS or a.pos_ == "ADJ" for a in attribute):
+        return True
+    if _takes_time_or_effort(it):
+        return True  # "it takes two hours to ...", "it's going to take a while", "it takes courage to ..."
+    if (
+        verb.lemma_ == "be"
+        and it.dep_ == "nsubj"
+        and not attribute
+        and any(c.dep_ == "ccomp" for c in verb.children)
+    ):
+        return True  # "it's that those connections define ...", "it is not that we ..."
+    return (
+        it.dep_ == "dobj"
+        and verb.lemma_ in {"make", "find"}
+        and any(c.dep_ == "ccomp" for c in verb.children)
+    )
+
+
+def _is_time_or_cleft(it: Token) -> bool:
+    verb = it.head
+    if verb.lemma_ != "be":
+        return False
+    for child in verb.children:
+        if child.dep_ in {"attr", "npadvmod", "acomp"} and (child.lower_ in TIME_WORDS or child.like_num):
+            return True
+        if child.dep_ == "attr" and _clefted(child):
+            return True
+    return False
+
+
+def _is_event(it: Token) -> bool:
+    """ "do it", "did it": "it" stands for an action or event, not for a noun phrase."""
+    return it.dep_ == "dobj" and it.head.lemma_.lower() == "do"
+
+
+def _clefted(attribute: Token) -> bool:
+    """ "it was Anna who ...", "it's that contempt that ...": a name or demonstrative phrase with a relative clause."""
+    relative = [g for g in attribute.children if g.dep_ == "relcl"]
+    if not relative:
+        return False
+    demonstrative = any(
+        d.lower_ in {"that", "this", "these", "those"} for d in attribute.children if d.dep_ == "det"
+    )
+    return attribute.pos_ in {"PROPN", "PRON"} or demonstrative
+
+
+PLEONASTIC_RULES: dict[str, Callable[[Token], bool]] = {
+    "event": _is_event,
+    "weather": _is_weather,
+    "raising": _is_raising,
+    "extraposition": _is_extraposition,
+    "time_or_cleft": _is_time_or_cleft,
+}
+
+
+def pleonastic_reason(it: Token) -> str:
+    """Name of the first rule saying this "it" refers to nothing; '' when it may be referential."""
+    if it.dep_ not in {"nsubj", "nsubjpass", "expl", "dobj"}:
+        return ""
+    for name, rule in PLEONASTIC_RULES.items():
+        if rule(it):
+            return name
+    return ""
+
+
+def noun_phrase(head: Token) -> tuple[int, int]:
+    """Span (start, end) of the pre-modified noun phrase of ``head`` (determiners, adjectives, compounds)."""
+    left = [c for c in head.lefts if c.dep_ in {"det", "amod", "compound", "poss", "nummod", "nmod", "case"}]
+    start = min([head.i] + [t.left_edge.i for t in left])
+    return start, head.i + 1
+
+
+def morph_string(token: Token) -> str:
+    return str(token.morph)

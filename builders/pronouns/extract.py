@@ -1,0 +1,283 @@
+"""The ContraPro filters for one document: every English "it" is kept as a record or dropped with a reason."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from builders.pronouns.coref import Candidate, DocumentCoref
+from builders.pronouns.english import morph_string, pleonastic_reason
+from builders.pronouns.german import (
+    GENDER_OF_PRONOUN,
+    GToken,
+    NounEntry,
+    RuleGerman,
+    is_formal_sie,
+    phrase_start,
+    word_set,
+)
+from builders.pronouns.variants import (
+    POSSESSIVE_STEMS,
+    ChainToken,
+    Variant,
+    make_variants,
+    possessive_parts,
+    pronoun_case,
+)
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+DEMONSTRATIVES = word_set("das dies diese dieser dieses diesen diesem der die den dem denn")
+OBLIQUE_PRONOUNS = frozenset({"ihn", "ihm", "ihr", "ihnen"})
+CHAIN_WORDS = frozenset({"it", "its", "itself"})
+CASE_OF_DEP = {"nsubj": "nom", "nsubjpass": "nom", "dobj": "acc", "dative": "dat"}
+
+
+@dataclass
+class Segment:
+    src: str
+    tgt: str
+    doc: Doc | None  # None: skipped before parsing (too long, bad text)
+    german: list[GToken]
+    links: frozenset[tuple[int, int]]
+
+
+@dataclass
+class Found:
+    """A kept candidate, before it becomes a record."""
+
+    sentence: int
+    token: int
+    german_index: int
+    antecedent: Candidate
+    german_head: int
+    entry: NounEntry
+    variants: list[Variant]
+    confidence: float
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Drop(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def aligned(segment: Segment, source_index: int) -> list[int]:
+    return sorted(j for i, j in segment.links if i == source_index)
+
+
+def german_pronoun(segment: Segment, it: Token, german: RuleGerman) -> int:
+    """The German er/sie/es aligned to this "it", or Drop naming what it was translated as instead."""
+    targets = aligned(segment, it.i)
+    words = [segment.german[j].text.lower() for j in targets]
+    pronouns = [j for j, w in zip(targets, words, strict=True) if w in GENDER_OF_PRONOUN]
+    if not pronouns:
+        if not targets:
+            raise Drop("it_not_aligned")
+        if any(w in DEMONSTRATIVES or (w.startswith(("da", "dar")) and len(w) > 3) for w in words):
+            raise Drop("translated_as_demonstrative")
+        if any(w in OBLIQUE_PRONOUNS for w in words):
+            raise Drop("translated_as_oblique_pronoun")
+        raise Drop("not_translated_as_er_sie_es")
+    if len({segment.german[j].text.lower() for j in pronouns}) > 1:
+        raise Drop("ambiguous_pronoun_alignment")
+    index = pronouns[0]
+    token = segment.german[index]
+    if is_formal_sie(segment.german, index):
+        raise Drop("formal_Sie")
+    subject = it.dep_ in {"nsubj", "nsubjpass"}  # the verb agrees with "sie" only when it is the subject
+    if (
+        token.text.lower() == "sie"
+        and subject
+        and german.pronoun_number(segment.tgt, segment.german, index) == "Plur"
+    ):
+        raise Drop("plural_sie")
+    return index
+
+
+def german_noun(segment: Segment, head: int, german: RuleGerman) -> tuple[int, NounEntry] | None:
+    """The German noun aligned to an English head noun (the longest one when several are aligned)."""
+    best: tuple[int, NounEntry] | None = None
+    for j in aligned(segment, head):
+        entry = german.noun_entry(segment.tgt, segment.german, j)
+        if entry is not None and (
+            best is None or len(segment.german[j].text) > len(segment.german[best[0]].text)
+        ):
+            best = (j, entry)
+    return best
+
+
+def choose_antecedent(
+    segments: Sequence[Segment],
+    candidates: list[Candidate],
+    gender: str,
+    german: RuleGerman,
+    es_unique: bool = True,
+) -> tuple[Candidate, int, NounEntry, float]:
+    """First candidate whose aligned German noun is singular and agrees in gender; confidence falls with the
+    number of other agreeing candidates and with nouns of several genders."""
+    agreeing: list[tuple[Candidate, int, NounEntry]] = []
+    saw_noun = False
+    for candidate in candidates:
+        match = german_noun(segments[candidate.sentence], candidate.head, german)
+        if match is None or match[1].plural_only:
+            continue
+        saw_noun = True
+        if gender in match[1].genders:
+            agreeing.append((candidate, *match))
+    if not agreeing:
+        raise Drop("antecedent_gender_disagrees" if saw_noun else "antecedent_not_aligned_to_noun")
+    candidate, german_head, entry = agreeing[0]
+    if gender == "Neut" and candidate != candidates[0]:
+        # "es" is also the expletive and event pronoun, so neuter agreement is weak evidence: as in the
+        # paper, the English side decides, i.e. the antecedent must be the backend's first choice ...
+        raise Drop("es_antecedent_not_first_choice")
+    if gender == "Neut" and es_unique and len({(c.sentence, c.head) for c, _, _ in agreeing}) > 1:
+        # ... and no other neuter candidate may compete with it (measured on docs-ende: most wrong "es"
+        # items had several neuter nouns in reach)
+        raise Drop("es_antecedent_not_unique")
+    distinct_heads = {(c.sentence, c.head) for c, _, _ in agreeing}
+    confidence = 1.0 / len(distinct_heads) * (0.5 if len(entry.genders) > 1 else 1.0)
+    return candidate, german_head, entry, round(confidence, 4)
+
+
+PLURAL_PRONOUNS = word_set("they them their themselves")
+
+
+def plural_competitor(segments: Sequence[Segment], sentence: int, it: Token, antecedent: Candidate) -> bool:
+    """German "sie" is also plural: a plural noun or they/them between the antecedent and "it" makes the
+    plural reading likely (docs-ende hand check: "sie" aligned to "it" but meaning "die Bilder", "them")."""
+    for index in range(antecedent.sentence, sentence + 1):
+        doc = segments[index].doc
+        if doc is None:
+            continue
+        for token in doc:
+            after_antecedent = index > antecedent.sentence or token.i > antecedent.head
+            before_it = index < sentence or token.i < it.i
+            plural = token.tag_ in {"NNS", "NNPS"} or token.lower_ in PLURAL_PRONOUNS
+            if after_antecedent and before_it and plural:
+                return True
+    return False
+
+
+def chain_tokens(segment: Segment, it: Token, german_index: int) -> list[ChainToken]:
+    """German tokens aligned to the other it/its/itself of the same segment (taken as the same chain)."""
+    assert segment.doc is not None
+    found: list[ChainToken] = []
+    unaligned_possessives = 0
+    for other in segment.doc:
+        if other.i == it.i or other.lower_ not in CHAIN_WORDS or pleonastic_reason(other):
+            continue
+        kind = "possessive" if other.lower_ == "its" else "pronoun"
+        before = len(found)
+        for j in aligned(segment, other.i):
+            if j == german_index or (
+                kind == "possessive" and possessive_parts(segment.german[j].text) is None
+            ):
+                continue
+            found.append(ChainToken(j, kind, CASE_OF_DEP.get(other.dep_, "")))
+        unaligned_possessives += kind == "possessive" and len(found) == before
+    return found + _lone_possessive(segment, german_index) if unaligned_possessives == 1 else found
+
+
+def _lone_possessive(segment: Segment, german_index: int) -> list[ChainToken]:
+    """One unaligned "its" and exactly one possessive of the pronoun's gender in the German segment: the
+    two correspond (eflomal often leaves such function words unaligned)."""
+    stem = POSSESSIVE_STEMS[GENDER_OF_PRONOUN[segment.german[german_index].text.lower()]]
+    matches = [
+        j
+        for j, token in enumerate(segment.german)
+        if j != german_index
+        and (possessive_parts(token.text) or ("", ""))[0] == stem
+        and token.text.lower() != "ihr"
+    ]  # bare "ihr" is more often the dative pronoun
+    return [ChainToken(matches[0], "possessive", "")] if len(matches) == 1 else []
+
+
+def extract(
+    segments: Sequence[Segment],
+    coref: DocumentCoref,
+    sentence: int,
+    it: Token,
+    max_distance: int,
+    german: RuleGerman,
+    es_unique: bool = True,
+) -> Found:
+    """Apply the filters in the paper's order; raise Drop with the first failing reason."""
+    rule = pleonastic_reason(it)
+    if rule:
+        raise Drop(f"non_referential_it_{rule}")
+    segment = segments[sentence]
+    german_index = german_pronoun(segment, it, german)
+    gender = GENDER_OF_PRONOUN[segment.german[german_index].text.lower()]
+    candidates = coref.candidates(sentence, it.i, max_distance)
+    if not candidates:
+        raise Drop("no_antecedent_candidate")
+    antecedent, german_head, entry, confidence = choose_antecedent(
+        segments, candidates, gender, german, es_unique
+    )
+    subject = it.dep_ in {"nsubj", "nsubjpass"}
+    singular_by_agreement = (
+        subject and german.pronoun_number(segment.tgt, segment.german, german_index) == "Sing"
+    )
+    if (
+        gender == "Fem"
+        and not singular_by_agreement
+        and plural_competitor(segments, sentence, it, antecedent)
+    ):
+        raise Drop("sie_may_be_plural")
+    case = pronoun_case(segment.german, german_index, it.dep_)
+    variants = make_variants(
+        segment.tgt, segment.german, german_index, case, chain_tokens(segment, it, german_index)
+    )
+    if len(variants) < 2:
+        raise Drop("no_contrastive_variant")
+    return Found(sentence, it.i, german_index, antecedent, german_head, entry, variants, confidence)
+
+
+def contrapro_fields(segments: Sequence[Segment], found: Found, doc_id: str, corpus: str) -> dict[str, Any]:
+    """The ContraPro record fields, named exactly as in the released contrapro.json."""
+    segment = segments[found.sentence]
+    assert segment.doc is not None
+    ante_segment = segments[found.antecedent.sentence]
+    assert ante_segment.doc is not None
+    head = ante_segment.doc[found.antecedent.head]
+    gender = GENDER_OF_PRONOUN[segment.german[found.german_index].text.lower()]
+    ref_start = phrase_start(ante_segment.german, found.german_head)
+    german = ante_segment.german
+    return {
+        "document id": doc_id,
+        "segment id": found.sentence + 1,
+        "corpus": corpus,
+        "src segment": segment.src,
+        "ref segment": segment.tgt,
+        "src pronoun": segment.doc[found.token].text,
+        "ref pronoun": segment.german[found.german_index].text,
+        "ante distance": found.sentence - found.antecedent.sentence,
+        "intrasegmental": found.sentence == found.antecedent.sentence,
+        "src ante head": head.text,
+        "src ante head lemma": head.lemma_,
+        "src ante head pos": head.tag_,
+        "src ante head morpho": morph_string(head),
+        "src ante head id": head.i + 1,
+        "src ante phrase": ante_segment.doc[found.antecedent.start : found.antecedent.end].text,
+        "ref ante head": german[found.german_head].text,
+        "ref ante head lemma": found.entry.lemma,
+        "ref ante head pos": "NN",
+        "ref ante head morpho": f"Gender={gender}|Number=Sing",
+        "ref ante head id": found.german_head + 1,
+        "ref ante phrase": ante_segment.tgt[german[ref_start].start : german[found.german_head].end],
+        "ref ante head gender": gender,
+        "errors": [
+            {
+                "contrastive": v.text,
+                "replacement": v.replacement,
+                "replacement gender": v.gender,
+                "type": "pronominal coreference",
+            }
+            for v in found.variants
+        ],
+    }

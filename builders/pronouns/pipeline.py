@@ -1,0 +1,106 @@
+"""process() of pronouns.v1: parse a batch of documents and turn every English "it" into a record or a drop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from builders.core.context import BuildContext, Row
+from builders.pronouns.config import PronounsConfig
+from builders.pronouns.coref import make_backend
+from builders.pronouns.english import load_pipeline, parse_texts
+from builders.pronouns.extract import Drop, Found, Segment, contrapro_fields, extract
+from builders.pronouns.german import make_german, tokenize
+
+if TYPE_CHECKING:
+    from builders.pronouns.builder import DocPayload
+
+
+def parse_document(config: PronounsConfig, document: DocPayload) -> list[Segment]:
+    pipeline = load_pipeline(config.spacy_model)
+    todo = [k for k, s in enumerate(document.segments) if not s.skipped]
+    docs = parse_texts(pipeline, [document.segments[k].src for k in todo], config.batch_size)
+    parsed = dict(zip(todo, docs, strict=True))
+    segments = []
+    for k, payload in enumerate(document.segments):
+        segments.append(
+            Segment(payload.src, payload.tgt, parsed.get(k), tokenize(payload.tgt), frozenset(payload.links))
+        )
+    return segments
+
+
+Outcome = Found | str  # a kept candidate, or the reason it was dropped
+
+
+def iter_outcomes(
+    config: PronounsConfig, document: DocPayload
+) -> Iterator[tuple[list[Segment], int, int, Outcome]]:
+    """(segments, segment index, token index, outcome) for every English "it" of one document."""
+    backend = make_backend(config.coref)
+    german = make_german(config.german_analyser)
+    segments = parse_document(config, document)
+    coref = backend.resolve([s.doc for s in segments])
+    for sentence, segment in enumerate(segments):
+        if segment.doc is None:
+            continue
+        for token in segment.doc:
+            if token.lower_ != "it":
+                continue
+            try:
+                found = extract(
+                    segments,
+                    coref,
+                    sentence,
+                    token,
+                    config.max_ante_distance,
+                    german,
+                    config.es_unique_antecedent,
+                )
+            except Drop as drop:
+                yield segments, sentence, token.i, drop.reason
+                continue
+            outcome: Outcome = found if found.confidence >= config.min_confidence else "low_confidence"
+            yield segments, sentence, token.i, outcome
+
+
+def process_documents(
+    config: PronounsConfig, payload: tuple[str, tuple[DocPayload, ...]], ctx: BuildContext
+) -> list[Row]:
+    corpus, documents = payload
+    backend_name = make_backend(config.coref).name
+    rows: list[Row] = []
+    for document in documents:
+        for segments, _, _, outcome in iter_outcomes(config, document):
+            ctx.read()
+            if isinstance(outcome, str):
+                ctx.drop(outcome)
+                continue
+            ctx.keep()
+            rows.append(Row("test", make_record(config, corpus, document, segments, outcome, backend_name)))
+    return rows
+
+
+def make_record(
+    config: PronounsConfig,
+    corpus: str,
+    document: DocPayload,
+    segments: list[Segment],
+    found: Found,
+    backend_name: str,
+) -> dict[str, Any]:
+    record: dict[str, Any] = {"id": f"d{document.index:06d}-s{found.sentence + 1:04d}-t{found.token + 1:03d}"}
+    record.update(contrapro_fields(segments, found, document.doc_id, corpus))
+    start = max(0, found.sentence - config.context_stored)
+    record.update(
+        {
+            "pronoun class": record["ref pronoun"].lower(),
+            "src pronoun id": found.token + 1,
+            "ref pronoun id": found.german_index + 1,
+            "src context": [s.src for s in segments[start : found.sentence]],
+            "ref context": [s.tgt for s in segments[start : found.sentence]],
+            "aligner": f"{config.aligner}+{config.symmetrisation}",
+            "coref backend": backend_name,
+            "confidence": found.confidence,
+        }
+    )
+    return record

@@ -1,0 +1,151 @@
+"""The pre-pass of pronouns.v1: read, screen and tokenise every segment, align the whole corpus once."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from builders.core.builder import Unit
+from builders.core.context import BuildContext
+from builders.pronouns.align import AlignSettings, align_corpus, seed_lexicon_priors
+from builders.pronouns.english import load_pipeline, normalise_space, tokenize_texts
+from builders.pronouns.german import tokenize
+from builders.pronouns.readers import InputSpec, SentencePair, read_input
+
+if TYPE_CHECKING:
+    from builders.pronouns.builder import PronounsBuilder
+
+IT_RE = re.compile(r"\bit\b", re.IGNORECASE)
+# UTF-8 read as Latin-1 and saved again ("Ã¤" for "ä"): a file that mixes encodings
+MOJIBAKE_RE = re.compile("[ÃÂ][\u0080-\u00bf]")
+
+
+def screen(pair: SentencePair, max_tokens: int) -> str:
+    """Why a segment cannot be analysed ('' when it can)."""
+    if not pair.src.strip() or not pair.tgt.strip():
+        return "empty_segment"  # one side untranslated or missing: nothing to align
+    if len(pair.src.split()) > max_tokens or len(pair.tgt.split()) > max_tokens:
+        return f"segment_over_{max_tokens}_tokens"
+    if MOJIBAKE_RE.search(pair.src) or MOJIBAKE_RE.search(pair.tgt):
+        return "mixed_encoding_mojibake"
+    return ""
+
+
+def _record_tools(
+    builder: PronounsBuilder, ctx: BuildContext, pipeline_name: str, pipeline_version: str
+) -> None:
+    from builders.pronouns.builder import package_version
+    from builders.pronouns.coref import make_backend
+    from builders.pronouns.german import make_german
+
+    config = builder.config
+    ctx.add_tool("spacy", package_version("spacy"))
+    ctx.add_tool("spacy_pipeline", f"{pipeline_name}-{pipeline_version}")
+    ctx.add_tool("aligner", f"{config.aligner}-{package_version(config.aligner)}+{config.symmetrisation}")
+    german = make_german(config.german_analyser)  # fails here, before any work, when not installed
+    version = getattr(german, "version", "")
+    german_tool = f"{german.name}-{version}" if version else german.name
+    ctx.add_tool("german_analyser", f"{german_tool}+german-nouns-{package_version('german-nouns')}")
+    backend = make_backend(config.coref)
+    ctx.add_tool("coref", f"{backend.name}-{backend.version}")
+    ctx.notes["components"] = {
+        "reader": config.input_format,
+        "english_analyser": f"{config.english_analyser}:{pipeline_name}",
+        "german_analyser": german.name,
+        "aligner": config.aligner,
+        "symmetrisation": config.symmetrisation,
+        "coref": backend.name,
+    }
+
+
+def prepare_units(builder: PronounsBuilder, ctx: BuildContext) -> list[Unit]:
+    from builders.pronouns.builder import DocPayload, SegmentPayload
+
+    config = builder.config
+    spec = InputSpec(config.src, config.tgt, config.docs_tsv, config.ids, config.opus_root, config.jsonl)
+    result = read_input(config.input_format, spec)
+    for path in result.input_files:
+        ctx.add_input(path)
+    for reason, names in result.problems.items():
+        ctx.notes[reason] = {"count": len(names), "names": names[:50]}
+    pipeline = load_pipeline(config.spacy_model)
+    _record_tools(builder, ctx, pipeline.name, pipeline.version)
+    ctx.add_resource("person_nouns", _resource("person_nouns.txt"))
+    skipped: Counter[str] = Counter()
+    pairs: list[tuple[str, str, str]] = []
+    for document in result.documents:
+        for pair in document.pairs:
+            reason = screen(pair, config.max_tokens)
+            if reason:
+                skipped[reason] += 1
+                candidates = len(IT_RE.findall(pair.src))
+                ctx.read(candidates)
+                ctx.drop(reason, candidates)
+            pairs.append((normalise_space(pair.src), normalise_space(pair.tgt), reason))
+    ctx.notes["segments"] = len(pairs)
+    ctx.notes["documents"] = len(result.documents)
+    ctx.notes["segments_skipped"] = dict(sorted(skipped.items()))
+    links = _align(builder, ctx, pipeline, pairs)
+    units: list[Unit] = []
+    position = 0
+    batch: list[DocPayload] = []
+    for index, document in enumerate(result.documents):
+        segments = []
+        for _ in document.pairs:
+            src, tgt, reason = pairs[position]
+            segments.append(SegmentPayload(src, tgt, tuple(sorted(links[position])), reason))
+            position += 1
+        batch.append(DocPayload(index, document.doc_id, tuple(segments)))
+        if len(batch) >= config.docs_per_unit:
+            units.append(Unit(f"docs-{batch[0].index:07d}", (corpus_name(builder), tuple(batch))))
+            batch = []
+    if batch:
+        units.append(Unit(f"docs-{batch[0].index:07d}", (corpus_name(builder), tuple(batch))))
+    return units
+
+
+def corpus_name(builder: PronounsBuilder) -> str:
+    config = builder.config
+    if config.corpus:
+        return config.corpus
+    path = Path(config.jsonl or config.src)
+    return path.parent.name or path.stem
+
+
+def _resource(name: str) -> Path:
+    from builders.core.resources import resource_path
+
+    return resource_path("pronouns", name)
+
+
+def _align(
+    builder: PronounsBuilder, ctx: BuildContext, pipeline: object, pairs: list[tuple[str, str, str]]
+) -> list[set[tuple[int, int]]]:
+    config = builder.config
+    analysed = [(s, t) if not reason else ("", "") for s, t, reason in pairs]
+    src_tokens = tokenize_texts(pipeline, [s for s, _ in analysed])  # type: ignore[arg-type]
+    tgt_tokens = [[t.text for t in tokenize(text)] for _, text in analysed]
+    priors = [str(Path(p).expanduser()) for p in config.priors_in]
+    for number, path in enumerate(priors):
+        ctx.add_resource(f"priors_in_{number}", path)
+    if config.seed_lexicon:
+        lexicon = ctx.add_resource("seed_lexicon", _resource("seed_lexicon.tsv"))
+        priors.append(str(seed_lexicon_priors(lexicon, ctx.work_dir / "seed_priors.txt")))
+    settings = AlignSettings(
+        config.eflomal_samplers, config.eflomal_rel_iterations, tuple(priors), config.priors_out
+    )
+    cache_dirs = [ctx.work_dir / "alignment"]
+    if config.alignment_cache:
+        cache_dirs.append(Path(config.alignment_cache).expanduser())
+    links, key = align_corpus(
+        src_tokens,
+        tgt_tokens,
+        aligner=config.aligner,
+        symmetrise=config.symmetrisation,
+        settings=settings,
+        cache_dirs=cache_dirs,
+    )
+    ctx.notes["alignment_cache_key"] = key
+    return links

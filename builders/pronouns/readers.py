@@ -1,0 +1,166 @@
+"""Readers for document-level EN-DE parallel text; each returns documents of sentence pairs.
+
+Formats (chosen by the config key ``input_format``):
+  docs   line-aligned ``.en``/``.de`` files, a line ``<d>`` starts a document
+  wmt    ``source.en`` + ``ref.de`` + ``docs.tsv`` (``domain<TAB>document id`` per line)
+  opus   OPUS Moses files + ``.ids`` (one subtitle file pair per document)
+  jsonl  one ``{"doc_id", "src", "tgt"}`` object per line, documents contiguous
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from builders.core.errors import InputError
+from builders.core.textio import iter_jsonl, read_parallel, require_fields
+
+DOC_MARK = "<d>"
+
+
+@dataclass(frozen=True)
+class SentencePair:
+    src: str
+    tgt: str
+    line: int  # 1-based line in the input file(s), for messages
+
+
+@dataclass(frozen=True)
+class Document:
+    doc_id: str  # ContraPro "document id"
+    pairs: tuple[SentencePair, ...]
+
+
+@dataclass
+class ReadResult:
+    documents: list[Document]
+    input_files: list[Path]
+    # Named problems that do not stop the build (e.g. ids lines naming missing documents): reason -> names.
+    problems: dict[str, list[str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    src: str = ""
+    tgt: str = ""
+    docs_tsv: str = ""
+    ids: str = ""
+    opus_root: str = ""
+    jsonl: str = ""
+
+
+def _need(value: str, key: str, fmt: str) -> Path:
+    if not value:
+        raise InputError(f"<config {key}>", f"input_format {fmt!r} needs the config key {key!r}")
+    return Path(value).expanduser()
+
+
+def read_docs_format(spec: InputSpec) -> ReadResult:
+    src_path, tgt_path = _need(spec.src, "src", "docs"), _need(spec.tgt, "tgt", "docs")
+    src_lines, tgt_lines = read_parallel([src_path, tgt_path])
+    groups: list[list[SentencePair]] = []
+    for number, (src, tgt) in enumerate(zip(src_lines, tgt_lines, strict=True), start=1):
+        src_mark, tgt_mark = src.strip() == DOC_MARK, tgt.strip() == DOC_MARK
+        if src_mark != tgt_mark:
+            path = tgt_path if src_mark else src_path
+            raise InputError(
+                path, f"document marker {DOC_MARK} is on this line in only one of the two files", line=number
+            )
+        if src_mark:
+            groups.append([])
+        elif groups:
+            groups[-1].append(SentencePair(src.strip(), tgt.strip(), number))
+        elif src.strip() or tgt.strip():
+            raise InputError(
+                src_path,
+                f"sentence before the first {DOC_MARK} header (a document with no header)",
+                line=number,
+            )
+    if not groups:
+        raise InputError(src_path, f"no {DOC_MARK} document header found")
+    documents = [Document(f"{src_path.stem}-doc{n:05d}", tuple(g)) for n, g in enumerate(groups, start=1)]
+    return ReadResult(documents, [src_path, tgt_path])
+
+
+def read_wmt(spec: InputSpec) -> ReadResult:
+    src_path, tgt_path = _need(spec.src, "src", "wmt"), _need(spec.tgt, "tgt", "wmt")
+    docs_path = _need(spec.docs_tsv, "docs_tsv", "wmt")
+    src_lines, tgt_lines, doc_lines = read_parallel([src_path, tgt_path, docs_path])
+    groups: dict[str, list[SentencePair]] = {}
+    last = ""
+    for number, (src, tgt, doc_line) in enumerate(zip(src_lines, tgt_lines, doc_lines, strict=True), start=1):
+        fields = doc_line.split("\t")
+        if len(fields) != 2 or not fields[1].strip():
+            raise InputError(docs_path, "expected 'domain<TAB>document id'", line=number)
+        doc_id = fields[1].strip()
+        if doc_id in groups and doc_id != last:
+            raise InputError(docs_path, f"document {doc_id!r} resumes after other documents", line=number)
+        groups.setdefault(doc_id, []).append(SentencePair(src.strip(), tgt.strip(), number))
+        last = doc_id
+    return ReadResult([Document(k, tuple(v)) for k, v in groups.items()], [src_path, tgt_path, docs_path])
+
+
+def _opus_german_column(first_fields: list[str]) -> int:
+    """The ids columns name the two subtitle files; the German one starts with 'de/' (else the second)."""
+    return 0 if first_fields[0].startswith("de/") else 1
+
+
+def read_opus(spec: InputSpec) -> ReadResult:
+    src_path, tgt_path = _need(spec.src, "src", "opus"), _need(spec.tgt, "tgt", "opus")
+    ids_path = _need(spec.ids, "ids", "opus")
+    src_lines, tgt_lines, id_lines = read_parallel([src_path, tgt_path, ids_path])
+    root = Path(spec.opus_root).expanduser() if spec.opus_root else None
+    groups: dict[tuple[str, str], list[SentencePair]] = {}
+    missing: dict[str, None] = {}
+    german_column = -1
+    for number, (src, tgt, id_line) in enumerate(zip(src_lines, tgt_lines, id_lines, strict=True), start=1):
+        fields = id_line.split("\t")
+        if len(fields) < 2:
+            raise InputError(ids_path, "expected at least two tab-separated document names", line=number)
+        if german_column < 0:
+            german_column = _opus_german_column(fields)
+        names = (fields[0].strip(), fields[1].strip())
+        if not all(names) or (root is not None and not all((root / n).exists() for n in names)):
+            missing.setdefault(f"{ids_path}:{number}: {' / '.join(n or '<empty>' for n in names)}", None)
+            continue
+        groups.setdefault(names, []).append(SentencePair(src.strip(), tgt.strip(), number))
+    documents = [Document(names[german_column], tuple(pairs)) for names, pairs in groups.items()]
+    problems = {"ids_missing_document": list(missing)} if missing else {}
+    return ReadResult(documents, [src_path, tgt_path, ids_path], problems)
+
+
+def read_jsonl(spec: InputSpec) -> ReadResult:
+    path = _need(spec.jsonl, "jsonl", "jsonl")
+    groups: dict[str, list[SentencePair]] = {}
+    last = ""
+    for number, record in iter_jsonl(path):
+        require_fields(path, number, record, ("doc_id", "src", "tgt"))
+        doc_id, src, tgt = record["doc_id"], record["src"], record["tgt"]
+        if not all(isinstance(v, str) for v in (src, tgt)) or not isinstance(doc_id, (str, int)):
+            raise InputError(
+                path, "'src' and 'tgt' must be strings, 'doc_id' a string or integer", line=number
+            )
+        doc_id = str(doc_id)
+        if doc_id in groups and doc_id != last:
+            raise InputError(path, f"document {doc_id!r} resumes after other documents", line=number)
+        groups.setdefault(doc_id, []).append(SentencePair(src.strip(), tgt.strip(), number))
+        last = doc_id
+    if not groups:
+        raise InputError(path, "no records")
+    return ReadResult([Document(k, tuple(v)) for k, v in groups.items()], [path])
+
+
+READERS: dict[str, Callable[[InputSpec], ReadResult]] = {
+    "docs": read_docs_format,
+    "wmt": read_wmt,
+    "opus": read_opus,
+    "jsonl": read_jsonl,
+}
+
+
+def read_input(input_format: str, spec: InputSpec) -> ReadResult:
+    return READERS[input_format](spec)
+
+
+__all__ = ["DOC_MARK", "READERS", "Document", "InputSpec", "ReadResult", "SentencePair", "read_input"]

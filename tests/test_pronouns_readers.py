@@ -1,0 +1,159 @@
+"""Readers of pronouns.v1 and their bad-input errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from builders.core.errors import ConfigError, InputError
+from builders.pronouns.config import PronounsConfig
+from builders.pronouns.readers import InputSpec, read_input
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_docs_format_splits_documents(tmp_path: Path) -> None:
+    src = write(tmp_path / "a.en", "<d>\nOne.\nTwo.\n<d>\nThree.\n")
+    tgt = write(tmp_path / "a.de", "<d>\nEins.\nZwei.\n<d>\nDrei.\n")
+    result = read_input("docs", InputSpec(src=str(src), tgt=str(tgt)))
+    assert [d.doc_id for d in result.documents] == ["a-doc00001", "a-doc00002"]
+    assert [p.src for p in result.documents[0].pairs] == ["One.", "Two."]
+    assert result.documents[1].pairs[0].line == 5
+
+
+@pytest.mark.parametrize(
+    ("en", "de", "message"),
+    [
+        ("<d>\nOne.\nTwo.\n", "<d>\nEins.\n", "a.en has 3 lines, "),
+        ("One.\n<d>\nTwo.\n", "Eins.\n<d>\nZwei.\n", "a.en:1: sentence before the first <d> header"),
+        ("<d>\nOne.\n<d>\n", "<d>\nEins.\nZwei.\n", "a.de:3: document marker <d>"),
+        ("One.\nTwo.\n", "Eins.\nZwei.\n", "a.en:1: sentence before"),
+    ],
+)
+def test_docs_format_bad_input(tmp_path: Path, en: str, de: str, message: str) -> None:
+    src, tgt = write(tmp_path / "a.en", en), write(tmp_path / "a.de", de)
+    with pytest.raises(InputError) as err:
+        read_input("docs", InputSpec(src=str(src), tgt=str(tgt)))
+    assert message in str(err.value)
+
+
+def test_mixed_encoding_names_file_and_line(tmp_path: Path) -> None:
+    src = write(tmp_path / "a.en", "<d>\nOne.\n")
+    tgt = write(tmp_path / "a.de", "<d>\nGr\xfc\xdfe.\n".encode("latin-1"))
+    with pytest.raises(InputError, match=r"a\.de:2 \(byte \d+\): invalid UTF-8"):
+        read_input("docs", InputSpec(src=str(src), tgt=str(tgt)))
+
+
+def test_wmt_groups_by_document(tmp_path: Path) -> None:
+    src = write(tmp_path / "source.en", "A.\nB.\nC.\n")
+    tgt = write(tmp_path / "ref.de", "A.\nB.\nC.\n")
+    docs = write(tmp_path / "docs.tsv", "news\tx1\nnews\tx1\nspeech\ty2\n")
+    result = read_input("wmt", InputSpec(src=str(src), tgt=str(tgt), docs_tsv=str(docs)))
+    assert [(d.doc_id, len(d.pairs)) for d in result.documents] == [("x1", 2), ("y2", 1)]
+
+
+@pytest.mark.parametrize(
+    ("docs_tsv", "message"),
+    [
+        ("news\tx1\nnews\ty2\nnews\tx1\n", "docs.tsv:3: document 'x1' resumes"),
+        ("news\nnews\tx\nn\tx\n", "docs.tsv:1"),
+    ],
+)
+def test_wmt_bad_docs_tsv(tmp_path: Path, docs_tsv: str, message: str) -> None:
+    src = write(tmp_path / "source.en", "A.\nB.\nC.\n")
+    tgt = write(tmp_path / "ref.de", "A.\nB.\nC.\n")
+    docs = write(tmp_path / "docs.tsv", docs_tsv)
+    with pytest.raises(InputError, match=message):
+        read_input("wmt", InputSpec(src=str(src), tgt=str(tgt), docs_tsv=str(docs)))
+
+
+def test_opus_ids_documents_and_missing_ones(tmp_path: Path) -> None:
+    src = write(tmp_path / "os.en", "A.\nB.\nC.\nD.\n")
+    tgt = write(tmp_path / "os.de", "A.\nB.\nC.\nD.\n")
+    ids = write(
+        tmp_path / "os.ids",
+        "de/2001/1/a.xml.gz\ten/2001/1/b.xml.gz\t1\t1\n"
+        "de/2001/1/a.xml.gz\ten/2001/1/b.xml.gz\t2\t2\n"
+        "de/2002/9/gone.xml.gz\ten/2002/9/gone.xml.gz\t1\t1\n"
+        "de/2003/5/c.xml.gz\ten/2003/5/d.xml.gz\t1\t1\n",
+    )
+    root = tmp_path / "root"
+    for name in ("de/2001/1/a.xml.gz", "en/2001/1/b.xml.gz", "de/2003/5/c.xml.gz", "en/2003/5/d.xml.gz"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(b"")
+    result = read_input("opus", InputSpec(src=str(src), tgt=str(tgt), ids=str(ids), opus_root=str(root)))
+    assert [(d.doc_id, len(d.pairs)) for d in result.documents] == [
+        ("de/2001/1/a.xml.gz", 2),
+        ("de/2003/5/c.xml.gz", 1),
+    ]
+    assert [p.line for p in result.documents[0].pairs] == [1, 2]
+    missing = result.problems["ids_missing_document"]
+    assert len(missing) == 1 and "os.ids:3" in missing[0] and "gone.xml.gz" in missing[0]
+
+
+def test_opus_ids_line_count_mismatch(tmp_path: Path) -> None:
+    src = write(tmp_path / "os.en", "A.\nB.\n")
+    tgt = write(tmp_path / "os.de", "A.\nB.\n")
+    ids = write(tmp_path / "os.ids", "de/a\ten/b\t1\t1\n")
+    with pytest.raises(InputError, match="os.ids has 1 lines"):
+        read_input("opus", InputSpec(src=str(src), tgt=str(tgt), ids=str(ids)))
+
+
+def test_jsonl_reader_and_errors(tmp_path: Path) -> None:
+    good = write(
+        tmp_path / "ok.jsonl",
+        "\n".join(
+            json.dumps(r)
+            for r in [
+                {"doc_id": "d1", "src": "A.", "tgt": "A."},
+                {"doc_id": "d1", "src": "B.", "tgt": "B."},
+                {"doc_id": 7, "src": "C.", "tgt": "C."},
+            ]
+        )
+        + "\n",
+    )
+    result = read_input("jsonl", InputSpec(jsonl=str(good)))
+    assert [(d.doc_id, len(d.pairs)) for d in result.documents] == [("d1", 2), ("7", 1)]
+    missing = write(tmp_path / "bad.jsonl", '{"doc_id": "d1", "src": "A."}\n')
+    with pytest.raises(InputError, match=r"bad.jsonl:1: missing field\(s\) 'tgt'"):
+        read_input("jsonl", InputSpec(jsonl=str(missing)))
+    broken = write(tmp_path / "broken.jsonl", '{"doc_id": "d1", "src": "A.", "tgt": "A."}\n{oops\n')
+    with pytest.raises(InputError, match=r"broken.jsonl:2: invalid JSON"):
+        read_input("jsonl", InputSpec(jsonl=str(broken)))
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"input_format": "wmt", "src": "a", "tgt": "b"}, "'docs_tsv': required"),
+        ({"input_format": "docs", "src": "a"}, "'tgt': required"),
+        ({"src": "a", "tgt": "b", "max_ante_distance": -1}, "'max_ante_distance'"),
+        ({"src": "a", "tgt": "b", "coref": "magic"}, "'coref'"),
+        ({"src": "a", "tgt": "b", "context_sentences": 5}, "'context_sentences'"),
+    ],
+)
+def test_config_errors_name_the_key(values: dict[str, object], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        PronounsConfig.from_mapping(values)
+
+
+def test_readers_on_shared_real_data(shared_data: Path) -> None:
+    wmt = shared_data / "wmt24-ende"
+    result = read_input(
+        "wmt", InputSpec(src=str(wmt / "source.en"), tgt=str(wmt / "ref.de"), docs_tsv=str(wmt / "docs.tsv"))
+    )
+    assert len(result.documents) == 171
+    assert sum(len(d.pairs) for d in result.documents) == 998
+    for corpus, documents in (("IWSLT2017", 93), ("NC-2016", 81)):
+        folder = shared_data / "docs-ende" / corpus
+        docs = read_input("docs", InputSpec(src=str(folder / "dev.en"), tgt=str(folder / "dev.de")))
+        assert len(docs.documents) == documents
+        assert all(p.src != "<d>" for d in docs.documents for p in d.pairs)

@@ -1,0 +1,280 @@
+"""Components of pronouns.v1: German analysis, symmetrisation, variants, non-referential "it"."""
+
+from __future__ import annotations
+
+import pytest
+
+from builders.pronouns.align import grow_diag_final_and, parse_links
+from builders.pronouns.german import determiner_genders, is_formal_sie, noun_gender, sie_number, tokenize
+from builders.pronouns.variants import ChainToken, make_variants, possessive_parts
+
+
+@pytest.mark.parametrize(
+    ("word", "genders"),
+    [
+        ("Tisch", {"Masc"}),
+        ("Tür", {"Fem"}),
+        ("Mädchen", {"Neut"}),
+        ("Haustür", {"Fem"}),
+        ("Gartenhaustürschloss", {"Neut"}),
+        ("Regierungsentscheidungsvorlage", {"Fem"}),
+        ("Wagen", {"Masc"}),
+    ],
+)
+def test_noun_gender_with_compound_head_fallback(word: str, genders: set[str]) -> None:
+    entry = noun_gender(word)
+    assert entry is not None and set(entry.genders) == genders
+
+
+@pytest.mark.parametrize("word", ["laufen", "und", "Xqzv", "123"])
+def test_non_nouns_have_no_gender(word: str) -> None:
+    assert noun_gender(word) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "index", "number"),
+    [
+        ("Sie geht nach Hause.", 0, "Sing"),
+        ("Sie gehen nach Hause.", 0, "Plur"),
+        ("Dann ist sie müde.", 2, "Sing"),
+        ("Dann sind sie müde.", 2, "Plur"),
+        ("Ich weiß, dass sie müde ist.", 4, "Sing"),
+        ("Ich weiß, dass sie müde sind.", 4, "Plur"),
+        ("Sie blieb um Mitternacht stehen.", 0, ""),
+    ],
+)
+def test_sie_number_by_verb_agreement(sentence: str, index: int, number: str) -> None:
+    assert sie_number(tokenize(sentence), index) == number
+
+
+@pytest.mark.parametrize(
+    ("sentence", "index", "formal"),
+    [
+        ("Können Sie das?", 1, True),
+        ("Sie ist alt.", 0, False),
+        ("Er sagt: Sie ist alt.", 3, False),
+        ("Haben Sie es?", 1, True),
+    ],
+)
+def test_formal_sie(sentence: str, index: int, formal: bool) -> None:
+    assert is_formal_sie(tokenize(sentence), index) is formal
+
+
+@pytest.mark.parametrize(
+    ("word", "genders"),
+    [
+        ("das", {"Neut"}),
+        ("eine", {"Fem"}),
+        ("meinen", {"Masc"}),
+        ("diesem", {"Masc", "Neut"}),
+        ("Haus", set()),
+    ],
+)
+def test_determiner_genders(word: str, genders: set[str]) -> None:
+    assert determiner_genders(word) == genders
+
+
+def test_grow_diag_final_and() -> None:
+    forward = parse_links("0-0 1-1 2-3")
+    reverse = parse_links("0-0 1-1 1-2 3-3")
+    # intersection {0-0, 1-1}; growing adds 1-2 (target 2 unaligned), then 2-3 and 3-3 (source unaligned)
+    assert grow_diag_final_and(forward, reverse) == {(0, 0), (1, 1), (1, 2), (2, 3), (3, 3)}
+
+
+def test_final_and_needs_both_words_unaligned() -> None:
+    # no neighbours to grow into; the forward 2-2 joins, the reverse 2-3 then has source 2 aligned: left out
+    assert grow_diag_final_and(parse_links("0-0 2-2"), parse_links("0-0 2-3")) == {(0, 0), (2, 2)}
+    assert grow_diag_final_and(parse_links("0-0 2-2"), parse_links("0-0 3-3")) == {(0, 0), (2, 2), (3, 3)}
+
+
+def test_grow_diag_final_and_keeps_intersection_only_when_directions_agree() -> None:
+    links = parse_links("0-1 1-0")
+    assert grow_diag_final_and(links, set(links)) == links
+
+
+@pytest.mark.parametrize(
+    ("text", "pronoun", "case", "chain", "expected"),
+    [
+        (
+            "Sie ist klein, aber ihre Strände sind lang.",
+            0,
+            "nom",
+            [ChainToken(5, "possessive", "")],
+            ["Er ist klein, aber seine Strände sind lang.", "Es ist klein, aber seine Strände sind lang."],
+        ),
+        (
+            "Es gibt seinen Bauern Geld.",
+            0,
+            "nom",
+            [ChainToken(2, "possessive", "")],
+            ["Er gibt seinen Bauern Geld.", "Sie gibt ihren Bauern Geld."],
+        ),
+        ("Meine Schwester mag sie.", 3, "acc", [], ["Meine Schwester mag ihn.", "Meine Schwester mag es."]),
+        (
+            "Er war köstlich, haben Sie ihn gebacken?",
+            0,
+            "nom",
+            [ChainToken(6, "pronoun", "acc")],
+            ["Sie war köstlich, haben Sie sie gebacken?", "Es war köstlich, haben Sie es gebacken?"],
+        ),
+    ],
+)
+def test_variants_repair_agreement(
+    text: str, pronoun: int, case: str, chain: list[ChainToken], expected: list[str]
+) -> None:
+    variants = make_variants(text, tokenize(text), pronoun, case, chain)
+    assert [v.text for v in variants] == expected
+    assert all(v.text != text for v in variants)
+
+
+@pytest.mark.parametrize(
+    ("word", "parts"),
+    [
+        ("seinen", ("sein", "en")),
+        ("Ihre", ("ihr", "e")),
+        ("sein", ("sein", "")),
+        ("seit", None),
+        ("ihnen", None),
+    ],
+)
+def test_possessive_parts(word: str, parts: tuple[str, str] | None) -> None:
+    assert possessive_parts(word) == parts
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reason"),
+    [
+        ("It is raining.", "weather"),
+        ("It seems that he left.", "raising"),
+        ("It is important that we win.", "extraposition"),
+        ("It is ten o'clock.", "time_or_cleft"),
+        ("It is going to take a while.", "extraposition"),
+        ("It's that we never asked.", "extraposition"),
+        ("I did it.", "event"),
+        ("It takes courage to say no.", "extraposition"),
+        ("It is red.", ""),
+        ("I bought it yesterday.", ""),
+        ("It takes the bus to work.", ""),
+    ],
+)
+def test_non_referential_it(sentence: str, reason: str) -> None:
+    from builders.core.compat import spacy_english
+
+    probe = spacy_english()
+    if not probe.available:
+        pytest.skip(probe.reason)
+    from builders.pronouns.english import load_pipeline, pleonastic_reason
+
+    doc = load_pipeline().nlp(sentence)
+    it = next(t for t in doc if t.lower_ == "it")
+    assert pleonastic_reason(it) == reason
+
+
+def _parse(texts: list[str]) -> list:  # type: ignore[type-arg]
+    from builders.core.compat import spacy_english
+
+    probe = spacy_english()
+    if not probe.available:
+        pytest.skip(probe.reason)
+    from builders.pronouns.english import load_pipeline
+
+    return list(load_pipeline().nlp.pipe(texts))
+
+
+def test_heuristic_candidates_respect_binding_and_person_nouns() -> None:
+    from builders.pronouns.coref import HeuristicBackend
+
+    docs = _parse(["The teacher put the old bridge on a map.", "The city wants to repair it this morning."])
+    coref = HeuristicBackend().resolve(docs)
+    it = next(t.i for t in docs[1] if t.lower_ == "it")
+    heads = [(c.sentence, docs[c.sentence][c.head].lower_) for c in coref.candidates(1, it, max_distance=3)]
+    assert (1, "city") not in heads  # subject of the controlling verb: principle B
+    assert (1, "morning") not in heads  # time adverbial
+    assert (0, "teacher") not in heads  # people are not "it"
+    assert heads[:2] == [(0, "bridge"), (0, "map")]  # object before other roles in an earlier segment
+
+
+def test_chain_document_turns_neural_chains_into_candidates() -> None:
+    from builders.pronouns.coref import ChainDocument
+
+    docs = _parse(["I bought a lamp.", "My brother likes it."])
+    it = next(t.i for t in docs[1] if t.lower_ == "it")
+    chains = [[(0, 2, 4), (1, it, it + 1)], [(1, 0, 2)]]  # "a lamp" ... "it"; "My brother"
+    candidates = ChainDocument(docs, chains).candidates(1, it, max_distance=3)
+    assert [(c.sentence, docs[c.sentence][c.head].text) for c in candidates] == [(0, "lamp")]
+    assert ChainDocument(docs, chains).candidates(1, it, max_distance=0) == []
+
+
+def test_stanza_backend_loads_only_installed_models() -> None:
+    from builders.pronouns.coref import StanzaBackend, stanza_probe
+
+    probe = stanza_probe()
+    if not probe.available:
+        pytest.skip(probe.reason)
+    backend = StanzaBackend()
+    try:
+        backend._load()
+    except Exception as err:  # models absent: the error must say so, nothing is downloaded
+        assert "not installed" in str(err)
+        pytest.skip(f"stanza is installed but its English coref models are not: {err}"[:200])
+    docs = _parse(["I bought a lamp.", "My brother likes it."])
+    candidates = backend.resolve(docs).candidates(1, 3, max_distance=3)
+    assert [docs[c.sentence][c.head].text for c in candidates] == ["lamp"]
+
+
+def test_spacy_german_analyser_when_installed() -> None:
+    from builders.core.compat import spacy_german
+    from builders.pronouns.german import make_german
+
+    probe = spacy_german()
+    if not probe.available:
+        pytest.skip(probe.reason)
+    german = make_german("spacy")
+    text = "Die Haustür ist alt. Sie klemmt."
+    tokens = tokenize(text)
+    entry = german.noun_entry(text, tokens, 1)
+    assert entry is not None and set(entry.genders) == {"Fem"}
+    assert german.pronoun_number(text, tokens, 5) in {"Sing", ""}
+
+
+def test_priors_are_saved_and_reused(tmp_path: pytest.TempPathFactory) -> None:
+    from pathlib import Path
+
+    from builders.pronouns.align import AlignSettings, align_corpus
+
+    work = Path(str(tmp_path))
+    src = [["the", "dog", "sleeps", "."], ["it", "is", "red", "."]] * 30
+    tgt = [["der", "hund", "schläft", "."], ["er", "ist", "rot", "."]] * 30
+    priors = work / "priors.txt"
+    links, key = align_corpus(
+        src,
+        tgt,
+        aligner="eflomal",
+        symmetrise="grow-diag-final-and",
+        settings=AlignSettings(priors_out=str(priors)),
+        cache_dirs=[work / "cache"],
+    )
+    assert len(links) == 60 and all(i < 4 and j < 4 for pair in links for i, j in pair)
+    lines = priors.read_text(encoding="utf-8").splitlines()
+    kinds = {line.split("\t")[0] for line in lines}
+    assert kinds == {"LEX", "FERF", "FERR", "HMMF", "HMMR"}
+    assert any(line.startswith("LEX\tit\t") for line in lines)
+    # a tiny second corpus aligned with the saved priors; the priors are part of the cache key
+    small_links, small_key = align_corpus(
+        [["it", "is", "red", "."]],
+        [["er", "ist", "rot", "."]],
+        aligner="eflomal",
+        symmetrise="grow-diag-final-and",
+        settings=AlignSettings(priors_in=(str(priors),)),
+        cache_dirs=[work / "cache"],
+    )
+    assert len(small_links) == 1 and small_key != key
+    again, again_key = align_corpus(
+        src,
+        tgt,
+        aligner="eflomal",
+        symmetrise="grow-diag-final-and",
+        settings=AlignSettings(),
+        cache_dirs=[work / "cache"],
+    )
+    assert again_key == key and again == links  # read back from the cache
