@@ -12,7 +12,7 @@ export HF_HUB_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: help setup system-deps test lint demo bench clean
+.PHONY: help setup system-deps test lint demo models validate-sets bench clean
 
 help: ## Show the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -36,8 +36,15 @@ lint: setup ## ruff and mypy
 test: setup lint ## ruff, mypy and the test suite
 	$(BIN)/pytest -q
 
-demo: setup ## Build every builder on the bundled samples, validate, write $(OUT)/REPORT.md (offline)
+demo: setup ## Build every builder on the bundled samples, validate, write $(OUT)/REPORT.md + validation.md (offline)
 	$(BIN)/mtprobes demo --out $(OUT)
+	$(BIN)/mtprobes validate-sets --out $(OUT)
+
+models: setup ## Retrain the bundled validation models from seed (resources/models/, CPU, minutes)
+	$(BIN)/python -m builders.validation.train pronouns --threads 2
+
+validate-sets: setup ## Show that the built sets separate the bundled models (writes $(OUT)/validation.md)
+	$(BIN)/mtprobes validate-sets --out $(OUT)
 
 bench: setup ## Speed and quality benchmarks (prints measured figures and ratios)
 	@set -e; for script in tests/bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script; done

@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "builders.pronouns.cli",
     "builders.variations.cli",
     "builders.commute_ext.cli",
+    "builders.validation.cli",
 )
 
 NOISY_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "huggingface_hub", "datasets", "urllib3", "filelock")

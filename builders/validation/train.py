@@ -1,0 +1,196 @@
+"""Train the bundled validation models (`python -m builders.validation.train pronouns`).
+
+Two tiny Marian EN->DE models are trained on the synthetic pronoun world with a local SentencePiece vocabulary:
+``pronouns-sentence`` sees single sentences, ``pronouns-context`` sees the previous sentences (the way the
+scorer feeds context: source context joined before the source, target context as a forced decoder prefix).
+Training examples are encoded by the scorer's own ``HFSeq2SeqScorer.encode`` so that training and scoring
+agree token for token. ``--control shuffled-context`` trains the context model on contexts taken from other
+documents: the planted signal is removed while the input format stays the same (that model must fail).
+Everything is seeded and runs on CPU with an explicit thread count; same seed, same weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from builders.core.resources import resources_root
+from builders.scoring.protocol import ScoringExample
+from builders.validation.pronoun_world import WorldDocument, generate
+
+CONTEXT_SENTENCES = 3  # previous segments joined into one context string, as the pronouns export does
+
+
+@dataclass(frozen=True)
+class TrainSettings:
+    documents: int = 3000
+    seed: int = 1
+    vocab_size: int = 600
+    d_model: int = 96
+    layers: int = 2
+    heads: int = 4
+    steps: int = 3000
+    batch_size: int = 32
+    learning_rate: float = 2e-3
+    threads: int = 1
+
+
+def models_root() -> Path:
+    return resources_root() / "models"
+
+
+def document_examples(doc: WorldDocument, with_context: bool, context_of: WorldDocument | None = None) -> list:
+    """One example per sentence; with context, the previous sentences of ``context_of`` (default: ``doc``)."""
+    source = context_of or doc
+    examples = []
+    for index, (english, german) in enumerate(zip(doc.english, doc.german, strict=True)):
+        start = max(0, index - CONTEXT_SENTENCES)
+        src_context = " ".join(source.english[start:index]) if with_context else ""
+        tgt_context = " ".join(source.german[start:index]) if with_context else ""
+        examples.append(
+            ScoringExample(
+                english,
+                german,
+                (src_context,) if src_context else (),
+                (tgt_context,) if tgt_context else (),
+            )
+        )
+    return examples
+
+
+def training_examples(documents: Sequence[WorldDocument], mode: str, seed: int) -> list[ScoringExample]:
+    """mode: sentence (no context), context (own previous sentences), shuffled-context (another document's)."""
+    if mode == "shuffled-context":
+        order = np.random.default_rng(seed).permutation(len(documents))
+        return [e for doc, o in zip(documents, order, strict=True) for e in document_examples(doc, True, documents[o])]
+    return [e for doc in documents for e in document_examples(doc, mode == "context")]
+
+
+def build_tokenizer(documents: Sequence[WorldDocument], folder: Path, vocab_size: int) -> Any:
+    """A shared EN+DE unigram SentencePiece vocabulary in the Marian tokenizer layout."""
+    from transformers import AutoTokenizer
+
+    from builders.scoring.tiny import _write_tokenizer_files, train_sentencepiece
+
+    lines = [line for doc in documents for line in (*doc.english, *doc.german)]
+    with tempfile.TemporaryDirectory() as work:
+        spm_model = train_sentencepiece(sorted(set(lines)), Path(work) / "sp", vocab_size)
+        folder.mkdir(parents=True, exist_ok=True)
+        _write_tokenizer_files(folder, "marian", spm_model)
+    return AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
+
+
+def new_model(tokenizer: Any, settings: TrainSettings) -> Any:
+    import torch
+    from transformers import MarianConfig, MarianMTModel
+
+    config = MarianConfig(
+        vocab_size=len(tokenizer),
+        d_model=settings.d_model,
+        encoder_layers=settings.layers,
+        decoder_layers=settings.layers,
+        encoder_attention_heads=settings.heads,
+        decoder_attention_heads=settings.heads,
+        encoder_ffn_dim=2 * settings.d_model,
+        decoder_ffn_dim=2 * settings.d_model,
+        max_position_embeddings=256,
+        pad_token_id=tokenizer.pad_token_id,
+        eos_token_id=tokenizer.eos_token_id,
+        decoder_start_token_id=tokenizer.pad_token_id,
+        dropout=0.1,
+    )
+    with torch.random.fork_rng(devices=[]):
+        torch.manual_seed(settings.seed)
+        return MarianMTModel(config)
+
+
+def _batch(encoded: Sequence[Any], pad_id: int) -> dict[str, Any]:
+    import torch
+
+    source_len = max(len(e.source_ids) for e in encoded)
+    label_len = max(len(e.labels) for e in encoded)
+    input_ids = torch.full((len(encoded), source_len), pad_id, dtype=torch.long)
+    labels = torch.full((len(encoded), label_len), -100, dtype=torch.long)
+    for row, example in enumerate(encoded):
+        input_ids[row, : len(example.source_ids)] = torch.tensor(example.source_ids)
+        labels[row, : len(example.labels)] = torch.tensor(example.labels)
+    return {"input_ids": input_ids, "attention_mask": (input_ids != pad_id).long(), "labels": labels}
+
+
+def train_model(examples: Sequence[ScoringExample], tokenizer: Any, settings: TrainSettings) -> tuple[Any, dict]:
+    """Adam with linear warm-up and decay over a fixed number of steps; batches drawn from a seeded generator."""
+    import torch
+
+    from builders.scoring.hf import HFSeq2SeqScorer
+
+    torch.set_num_threads(settings.threads)
+    model = new_model(tokenizer, settings)
+    encoded = HFSeq2SeqScorer(model, tokenizer).encode(examples)
+    model.train()
+    optimizer = torch.optim.Adam(model.parameters(), lr=settings.learning_rate)
+    warmup = max(1, settings.steps // 10)
+    schedule = torch.optim.lr_scheduler.LambdaLR(
+        optimizer, lambda s: min((s + 1) / warmup, max(0.05, (settings.steps - s) / (settings.steps - warmup)))
+    )
+    rng = np.random.default_rng(settings.seed)
+    started, losses = time.perf_counter(), []
+    with torch.random.fork_rng(devices=[]):
+        torch.manual_seed(settings.seed)  # dropout masks
+        for _ in range(settings.steps):
+            chosen = rng.choice(len(encoded), size=settings.batch_size, replace=False)
+            loss = model(**_batch([encoded[int(i)] for i in chosen], tokenizer.pad_token_id)).loss
+            optimizer.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            schedule.step()
+            losses.append(float(loss.detach()))
+    model.eval()
+    stats = {"seconds": round(time.perf_counter() - started, 1), "final_loss": round(float(np.mean(losses[-50:])), 4)}
+    return model, stats
+
+
+def train_pronoun_models(out_root: Path, settings: TrainSettings, modes: Sequence[str]) -> dict[str, dict]:
+    """Train and save one model per mode under ``out_root/pronouns-<mode>``; returns figures per model."""
+    documents = generate(settings.documents, settings.seed)
+    report: dict[str, dict] = {}
+    for mode in modes:
+        folder = out_root / f"pronouns-{mode}"
+        if folder.exists():
+            shutil.rmtree(folder)
+        tokenizer = build_tokenizer(documents, folder, settings.vocab_size)
+        model, stats = train_model(training_examples(documents, mode, settings.seed), tokenizer, settings)
+        model.save_pretrained(folder)
+        tokenizer.save_pretrained(folder)
+        size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+        figures = {**stats, "bytes": size, "parameters": sum(p.numel() for p in model.parameters())}
+        training = {"mode": mode, "context_sentences": CONTEXT_SENTENCES, **settings.__dict__, **figures}
+        (folder / "training.json").write_text(json.dumps(training, indent=1) + "\n", encoding="utf-8")
+        report[mode] = figures
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("world", choices=["pronouns"])
+    parser.add_argument("--out", type=Path, default=None, help="default: resources/models")
+    parser.add_argument("--modes", default="sentence,context", help="sentence, context, shuffled-context")
+    parser.add_argument("--steps", type=int, default=TrainSettings.steps)
+    parser.add_argument("--threads", type=int, default=TrainSettings.threads)
+    args = parser.parse_args(argv)
+    settings = TrainSettings(steps=args.steps, threads=args.threads)
+    report = train_pronoun_models(args.out or models_root(), settings, args.modes.split(","))
+    print(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+"""The training entry point of the bundled validation models, on a toy budget (seconds, not minutes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builders.validation.pronoun_world import generate
+from builders.validation.train import TrainSettings, train_pronoun_models, training_examples
+
+TOY = TrainSettings(documents=200, vocab_size=200, d_model=16, layers=1, heads=2, steps=3, batch_size=8)
+
+
+def test_context_modes_differ_only_in_context() -> None:
+    documents = generate(20, seed=5)
+    sentence = training_examples(documents, "sentence", seed=5)
+    context = training_examples(documents, "context", seed=5)
+    shuffled = training_examples(documents, "shuffled-context", seed=5)
+    assert [e.source for e in sentence] == [e.source for e in context] == [e.source for e in shuffled]
+    assert all(not e.source_context for e in sentence)
+    # a document's own previous sentences vs another document's: the planted link is cut, the format kept
+    assert sum(bool(e.source_context) for e in context) == sum(bool(e.source_context) for e in shuffled) > 0
+    assert [e.source_context for e in context] != [e.source_context for e in shuffled]
+
+
+def test_training_is_seeded_and_loads_through_the_scorer(tmp_path: Path) -> None:
+    import torch
+
+    from builders.scoring.hf import HFSeq2SeqScorer
+    from builders.scoring.protocol import ScoringExample
+
+    torch.set_num_threads(1)
+    first = train_pronoun_models(tmp_path / "a", TOY, ["context"])
+    train_pronoun_models(tmp_path / "b", TOY, ["context"])
+    assert first["context"]["parameters"] > 0
+    weights = [(tmp_path / run / "pronouns-context" / "model.safetensors").read_bytes() for run in ("a", "b")]
+    assert weights[0] == weights[1]
+    scorer = HFSeq2SeqScorer.from_pretrained(tmp_path / "a" / "pronouns-context")
+    example = ScoringExample("It is red.", "Er ist rot.", ("The table is big.",), ("Der Tisch ist groß.",))
+    [scores] = scorer.score([example])
+    assert scores.n_tokens > 0 and scores.sum < 0
