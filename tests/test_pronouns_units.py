@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from builders.pronouns.align import grow_diag_final_and, parse_links
@@ -243,8 +245,14 @@ def test_priors_are_saved_and_reused(tmp_path: pytest.TempPathFactory) -> None:
     from builders.pronouns.align import AlignSettings, align_corpus
 
     work = Path(str(tmp_path))
-    src = [["the", "dog", "sleeps", "."], ["it", "is", "red", "."]] * 30
-    tgt = [["der", "hund", "schläft", "."], ["er", "ist", "rot", "."]] * 30
+    # varied enough that co-occurrence pins "it" to "er" (two repeated sentences let eflomal's sampler
+    # settle on arbitrary links)
+    nouns = [("dog", "hund"), ("cat", "kater"), ("car", "wagen"), ("tree", "baum"), ("hat", "hut")]
+    adjectives = [("red", "rot"), ("big", "groß"), ("old", "alt"), ("new", "neu"), ("small", "klein"), ("wet", "nass")]
+    src, tgt = [], []
+    for (noun, nomen), (adjective, adjektiv) in itertools.product(nouns, adjectives):
+        src += [["the", noun, "is", adjective, "."], ["it", "is", adjective, "."]]
+        tgt += [["der", nomen, "ist", adjektiv, "."], ["er", "ist", adjektiv, "."]]
     priors = work / "priors.txt"
     links, key = align_corpus(
         src,
@@ -254,11 +262,11 @@ def test_priors_are_saved_and_reused(tmp_path: pytest.TempPathFactory) -> None:
         settings=AlignSettings(priors_out=str(priors)),
         cache_dirs=[work / "cache"],
     )
-    assert len(links) == 60 and all(i < 4 and j < 4 for pair in links for i, j in pair)
+    assert len(links) == 60 and all(i < 5 and j < 5 for pair in links for i, j in pair)
     lines = priors.read_text(encoding="utf-8").splitlines()
     kinds = {line.split("\t")[0] for line in lines}
     assert kinds == {"LEX", "FERF", "FERR", "HMMF", "HMMR"}
-    assert any(line.startswith("LEX\tit\t") for line in lines)
+    assert any(line.startswith("LEX\tit\ter\t") for line in lines)
     # a tiny second corpus aligned with the saved priors; the priors are part of the cache key
     small_links, small_key = align_corpus(
         [["it", "is", "red", "."]],
