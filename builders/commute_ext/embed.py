@@ -18,6 +18,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from builders.core.context import sha256_file
 from builders.core.errors import ConfigError, MtprobesError
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ class ClipEncoder:
         if not spec.pretrained:
             weights = f"random-init(seed={spec.init_seed},config={self._config_hash()})"
         elif Path(spec.pretrained).is_file():
-            weights = "file:" + _sha256(Path(spec.pretrained))[:16]
+            weights = "file:" + sha256_file(Path(spec.pretrained))[:16]
         else:
             weights = spec.pretrained
         return f"{spec.model}/{weights}/{self.precision}"
@@ -102,7 +103,7 @@ class ClipEncoder:
         if self.spec.model_config_dir:
             path = Path(self.spec.model_config_dir) / f"{self.spec.model}.json"
             if path.is_file():
-                return _sha256(path)[:12]
+                return sha256_file(path)[:12]
         import open_clip
 
         config = open_clip.get_model_config(self.spec.model) or {}
@@ -148,9 +149,3 @@ def _normalise(features: Any) -> np.ndarray:
     array = features.float().cpu().numpy().astype(np.float32)
     norms = np.linalg.norm(array, axis=1, keepdims=True)
     return array / np.maximum(norms, 1e-12)
-
-
-def _sha256(path: Path) -> str:
-    from builders.core.context import sha256_file
-
-    return sha256_file(path)

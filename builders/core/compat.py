@@ -20,16 +20,21 @@ class Probe:
     reason: str = ""
 
 
+@cache
+def package_version(distribution: str) -> str:
+    """Installed version of a distribution, or "unknown" (recorded in manifests as a tool version)."""
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def _module_probe(name: str, distribution: str | None = None) -> Probe:
     try:
         importlib.import_module(name)
     except Exception as err:  # an optional backend may fail in many ways on import
         return Probe(name, False, reason=f"{name} cannot be imported: {type(err).__name__}: {err}"[:300])
-    try:
-        version = importlib.metadata.version(distribution or name)
-    except importlib.metadata.PackageNotFoundError:
-        version = "unknown"
-    return Probe(name, True, version=version)
+    return Probe(name, True, version=package_version(distribution or name))
 
 
 @cache

@@ -7,7 +7,6 @@ finalize(): balanced seeded sampling per pronoun class; write_extras(): contrapr
 
 from __future__ import annotations
 
-import importlib.metadata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -173,13 +172,6 @@ def distribution_notes(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "items_per_distance": {str(k): v for k, v in sorted(per_distance.items())},
         "items_per_class_and_distance": dict(sorted(cross.items())),
     }
-
-
-def package_version(name: str) -> str:
-    try:
-        return importlib.metadata.version(name)
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
 
 
 __all__ = ["DocPayload", "PronounsBuilder", "SegmentPayload"]

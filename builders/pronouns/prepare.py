@@ -36,7 +36,7 @@ def screen(pair: SentencePair, max_tokens: int) -> str:
 def _record_tools(
     builder: PronounsBuilder, ctx: BuildContext, pipeline_name: str, pipeline_version: str
 ) -> None:
-    from builders.pronouns.builder import package_version
+    from builders.core.compat import package_version
     from builders.pronouns.coref import make_backend
     from builders.pronouns.german import make_german
 

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import datasets
 
 from builders.core.builder import Builder, Unit
+from builders.core.compat import package_version
 from builders.core.context import BuildContext, Row
 from builders.shuffles.config import ShufflesConfig
 from builders.shuffles.extras import write_all_extras
@@ -97,9 +98,9 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
 
     def units(self, ctx: BuildContext) -> Sequence[Unit]:
         self._plan = prepare(self.config, ctx)
-        ctx.add_tool("numpy", _version("numpy"))
+        ctx.add_tool("numpy", package_version("numpy"))
         if self.config.policy != "random":
-            ctx.add_tool("scipy", _version("scipy"))
+            ctx.add_tool("scipy", package_version("scipy"))
         return [Unit(key=subset_name(i), payload=i) for i in range(self.config.shuffles + 1)]
 
     def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
@@ -169,9 +170,3 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
         if self._plan is None:
             raise RuntimeError("shuffles.v1: units() must run before process() and write_extras()")
         return self._plan
-
-
-def _version(distribution: str) -> str:
-    import importlib.metadata
-
-    return importlib.metadata.version(distribution)
