@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -55,6 +56,12 @@ register(
 )
 
 
+def did_you_mean(name: str, choices: Iterable[str]) -> str:
+    """"; did you mean 'x'?" for the closest choices, or "" when none is close."""
+    close = difflib.get_close_matches(name, sorted(choices), n=3, cutoff=0.5)
+    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+
+
 def entries() -> list[RegistryEntry]:
     return [_ENTRIES[k] for k in sorted(_ENTRIES)]
 
@@ -66,8 +73,7 @@ def resolve_name(name: str) -> str:
     versions = sorted((k for k in _ENTRIES if k.rpartition(".")[0] == name), key=lambda k: int(k.split(".v")[-1]))
     if versions:
         return versions[-1]
-    close = difflib.get_close_matches(name, list(_ENTRIES), n=3, cutoff=0.5)
-    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    hint = did_you_mean(name, _ENTRIES)
     raise UnknownBuilderError(f"unknown builder {name!r}{hint} (known: {', '.join(sorted(_ENTRIES))})")
 
 
