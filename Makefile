@@ -40,8 +40,8 @@ demo: setup ## Build every builder on the bundled samples, validate, write $(OUT
 	$(BIN)/mtprobes demo --out $(OUT)
 	$(BIN)/mtprobes validate-sets --out $(OUT)
 
-models: setup ## Retrain the bundled validation models from seed (resources/models/, CPU, minutes)
-	$(BIN)/python -m builders.validation.train pronouns --threads 2
+models: setup ## Retrain all bundled validation models from seed (resources/models/, CPU, ~15 min)
+	$(BIN)/python -m builders.validation.train all --threads 2
 
 validate-sets: setup ## Show that the built sets separate the bundled models (writes $(OUT)/validation.md)
 	$(BIN)/mtprobes validate-sets --out $(OUT)

@@ -10,6 +10,7 @@ from typing import Any
 import datasets
 import numpy as np
 import pytest
+import yaml
 
 from builders.commute_ext.builder import CommuteExtBuilder
 from builders.commute_ext.config import CommuteExtConfig
@@ -94,6 +95,8 @@ def test_demo_counts_card_and_info(demo: Path) -> None:
     assert "clip_model:mtprobes-tiny-clip" in info["signature"]
     card = (demo / "README.md").read_text()
     assert "Kashani Motlagh" in card and "futeral-etal-2023-tackling" in card
+    assert yaml.safe_load(card.split("---\n")[1])["language"] == ["en", "de"]
+    assert CommuteExtBuilder(config("lang=fr")).card_languages() == ("en", "fr")  # follows the config
     assert "| image:too_small | 3 |" in card
     loaded = datasets.load_from_disk(str(demo / "hf" / "default"))["test"]
     assert loaded[0]["translations"][1]["images"][4]["slot"] == 4
@@ -200,15 +203,24 @@ def sample_overrides(sample: Path, *more: str) -> list[str]:
             f"captions={sample}/captions.tsv", *more]
 
 
-def test_missing_original_image_error_or_counted_drop(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("damage", "message", "reason"),
+    [
+        (Path.unlink, "not found", "source:missing_original_image"),
+        (lambda path: path.write_bytes(path.read_bytes()[:100]), "cannot be decoded",
+         "source:undecodable_original_image"),
+    ],
+    ids=["missing", "truncated"],
+)
+def test_bad_original_image_error_or_counted_drop(tmp_path: Path, damage: Any, message: str, reason: str) -> None:
     sample = copy_sample(tmp_path)
-    (sample / "commute" / "images" / "04_club.png").unlink()
-    with pytest.raises(InputError, match=r"img.order:4: image '04_club.png' not found"):
+    damage(sample / "commute" / "images" / "04_club.png")
+    with pytest.raises(InputError, match=rf"img.order:4: image '04_club.png' {message}"):
         build(tmp_path / "out", *sample_overrides(sample))
     out = build(tmp_path / "out", *sample_overrides(sample, "missing_original=drop"))
     assert [r["id"] for r in records(out)] == ["en-de-0001", "en-de-0003"]
     dropped = json.loads((out / "info.json").read_text())["counts"]["dropped"]
-    assert dropped["source:missing_original_image"] == 1
+    assert dropped[reason] == 1
     assert len((out / "commute" / "slot2" / "img.order").read_text().splitlines()) == 4
 
 

@@ -130,6 +130,23 @@ def test_long_source_truncated_with_warning(scorer: HFSeq2SeqScorer, caplog: pyt
     assert len(fresh.encode([ScoringExample(long_source, "das Haus")])[0].source_ids) == 64
 
 
+def test_translation_and_image_scoring_also_warn_on_truncation(
+    scorer: HFSeq2SeqScorer, caplog: pytest.LogCaptureFixture
+) -> None:
+    from builders.scoring.image import ImageConditionedScorer, feature_prefix_model
+
+    long_source = " ".join(["the big red house"] * 40)
+    fresh = HFSeq2SeqScorer(scorer.model, scorer.tokenizer, options=ScoringOptions(device="cpu"))
+    image_scorer = ImageConditionedScorer(fresh, feature_prefix_model(scorer.model, feature_dim=4, seed=1))
+    with caplog.at_level(logging.WARNING, logger="mtprobes.scoring"):
+        fresh.translate([ScoringExample(long_source, "")], num_beams=2, max_new_tokens=4)
+        assert "1 of 1 examples were longer than the model maximum (64 tokens)" in caplog.text
+        caplog.clear()
+        image_scorer.score([ScoringExample(long_source, "das Haus", image=np.zeros(4, np.float32))])
+        assert "1 of 1 examples were longer" in caplog.text
+    assert fresh.truncation.sources == 2
+
+
 def test_long_target_is_an_error(scorer: HFSeq2SeqScorer) -> None:
     with pytest.raises(MtprobesError, match="example 1: target has .* tokens, more than the model maximum 64"):
         scorer.score([ScoringExample("x", " ".join(["das große Haus"] * 40))])

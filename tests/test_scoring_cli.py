@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -274,6 +275,37 @@ def test_image_model_needs_features(tmp_path: Path, models: dict[str, Path]) -> 
         ],
     )
     assert result.exit_code != 0 and "pass --image-features" in str(result.exception)
+
+
+def test_translate_cli_reports_truncation(tmp_path: Path, models: dict[str, Path]) -> None:
+    source = tmp_path / "s.en"
+    source.write_text("the cat\n" + " ".join(["the big red house"] * 200) + "\n")
+    out = tmp_path / "t.de"
+    result = CliRunner().invoke(app, ["translate", "--model", str(models["text"]), "--source", str(source),
+                                      "--out", str(out), "--beams", "2", "--max-new-tokens", "4"])
+    assert result.exit_code == 0, result.output
+    assert len(out.read_text().splitlines()) == 2
+    assert "warning: truncated to the model maximum" in result.output and "'truncated_sources': 1" in result.output
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [(b"not numpy", r"f\.npy: not a readable \.npy array"), (None, r"f\.npy:2: non-finite image feature")],
+    ids=["junk", "NaN row"],
+)
+def test_bad_image_feature_files(tmp_path: Path, models: dict[str, Path], content: bytes | None, message: str) -> None:
+    features = tmp_path / "f.npy"
+    if content is None:
+        np.save(features, np.array([[0.0] * 4, [np.nan] * 4], dtype=np.float32))
+    else:
+        features.write_bytes(content)
+    source = tmp_path / "s.en"
+    source.write_text("the cat\nthe dog\n")
+    result = CliRunner().invoke(app, ["score", "--source", str(source), "--target", str(source), "--model",
+                                      str(models["image"]), "--image-features", str(features), "--out",
+                                      str(tmp_path / "r")])
+    assert result.exit_code != 0
+    assert re.search(message, str(result.exception) + result.output)
 
 
 @pytest.mark.shared

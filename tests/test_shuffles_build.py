@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+import yaml
 
 from builders.core.config import load_config_file
 from builders.core.errors import ConfigError, InputError
@@ -51,7 +52,7 @@ def test_demo_build_is_valid_with_every_subset(demo: Path) -> None:
     assert notes["distinct_images"] == 25  # 26 file names, boat_lake_copy.png has the bytes of boat_lake.png
     assert set(notes["seeds"]) == {f"random{i}" for i in range(1, 6)}
     card = (demo / "README.md").read_text()
-    assert "## Shuffles" in card
+    assert "## Shuffles" in card and card_header(demo)["language"] == ["en", "de"]
     for seed in notes["seeds"].values():
         assert str(seed) in card
 
@@ -188,8 +189,10 @@ def test_feature_rows_must_match_lines(tmp_path: Path) -> None:
         ),
         (lambda f: _replace_line(f, 7, ""), r"sample\.images\.txt:7: empty image name"),
         (lambda f: (f / "sample.de").write_text("nur eine Zeile\n"), r"sample\.de has 1 lines"),
+        (lambda f: [(f / f"sample.{x}").write_text("") for x in ("en", "de", "images.txt")],
+         r"sample\.en: file is empty"),
     ],
-    ids=["missing image", "escaping path", "empty name", "line counts"],
+    ids=["missing image", "escaping path", "empty name", "line counts", "empty set"],
 )
 def test_bad_input_names_file_and_line(tmp_path: Path, edit: Any, message: str) -> None:
     folder = copy_sample(tmp_path)
@@ -197,6 +200,50 @@ def test_bad_input_names_file_and_line(tmp_path: Path, edit: Any, message: str) 
     with pytest.raises(InputError, match=message):
         build(tmp_path / "out", data_dir=str(folder), image_dir=str(folder / "images"), features="")
     assert not (tmp_path / "out" / "shuffles" / "default" / "v1").exists()
+
+
+def _odd_image(mode: str, size: tuple[int, int], fmt: str = "PNG") -> Any:
+    """An edit that replaces line 29's image (gray_rock_sea.png) by an odd one, same file name."""
+    from PIL import Image
+
+    def edit(folder: Path) -> None:
+        image = Image.new(mode, size, 200 if mode in ("L", "P", "LA") else None)
+        image.save(folder / "images" / "gray_rock_sea.png", format=fmt)
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "size"),
+    [
+        (_odd_image("RGB", (1, 1)), (1, 1)),
+        (_odd_image("RGB", (10000, 10)), (10000, 10)),
+        (_odd_image("CMYK", (30, 20), "JPEG"), (30, 20)),
+        (_odd_image("P", (30, 20)), (30, 20)),
+        (_odd_image("LA", (30, 20)), (30, 20)),
+        (_odd_image("RGBA", (30, 20)), (30, 20)),
+    ],
+    ids=["1x1", "10000x10", "CMYK", "palette", "grey+alpha", "RGBA"],
+)
+def test_odd_images_are_blended_at_their_own_size(tmp_path: Path, edit: Any, size: tuple[int, int]) -> None:
+    from PIL import Image
+
+    folder = copy_sample(tmp_path)
+    edit(folder)
+    built = build(tmp_path / "out", data_dir=str(folder), image_dir=str(folder / "images"), features="")
+    with Image.open(built / "extras" / "mixup-random1" / "000029.png") as blended:
+        assert blended.mode == "RGB" and blended.size == size
+
+
+def test_corrupt_image_names_the_line_when_pixels_are_blended(tmp_path: Path) -> None:
+    folder = copy_sample(tmp_path)
+    (folder / "images" / "gray_rock_sea.png").write_bytes(b"\x89PNG not really")
+    overrides = {"data_dir": str(folder), "image_dir": str(folder / "images"), "features": ""}
+    with pytest.raises(InputError, match=r"sample\.images\.txt:29: image file .*gray_rock_sea\.png cannot be decoded"):
+        build(tmp_path / "out", **overrides)
+    assert not (tmp_path / "out" / "shuffles" / "default" / "v1").exists()
+    # without pixel mixup the image is only hashed: its content is not needed
+    build(tmp_path / "out", **overrides, mixup_images=False)
 
 
 def _replace_line(folder: Path, line: int, value: str) -> None:
@@ -266,9 +313,10 @@ def test_bundled_sample_assets_regenerate_byte_identically(tmp_path: Path) -> No
 def test_real_multi30k_val(shared_data: Path, tmp_path: Path) -> None:
     """1,014 real captions; Multi30K task-1 splits list each Flickr30k image once, so content = name here."""
     data_dir = shared_data / "multi30k"
-    config = ShufflesConfig(name="val", data_dir=str(data_dir), split="val", shuffles=3)
+    config = ShufflesConfig(name="val", data_dir=str(data_dir), split="val", tgt_lang="fr", shuffles=3)
     path = ShufflesBuilder(config).build(tmp_path, overwrite=True, quiet=True)
     validate_dataset(path)
+    assert card_header(path)["language"] == ["en", "fr"]  # the card follows the configured pair
     info = json.loads((path / "info.json").read_text())
     names = (data_dir / "val.images.txt").read_text().splitlines()
     assert info["records"]["random3"] == {"val": 1014}
@@ -277,9 +325,15 @@ def test_real_multi30k_val(shared_data: Path, tmp_path: Path) -> None:
     for index in range(1, 4):
         shuffled = records(path, f"random{index}", "val")
         assert all(r["src"] == gzip_line(data_dir / "val.en.gz", r["line"]) for r in shuffled[:50])
+        assert all(r["ref"] == gzip_line(data_dir / "val.fr.gz", r["line"]) for r in shuffled[:50])
         assert all(r["distractor_image"] != r["image"] for r in shuffled)
         order = (path / "extras" / f"val.images.txt-random{index}").read_text().splitlines()
         assert sorted(order) == sorted(names) and all(a != b for a, b in zip(order, names, strict=True))
+
+
+def card_header(path: Path) -> dict[str, Any]:
+    header: dict[str, Any] = yaml.safe_load((path / "README.md").read_text(encoding="utf-8").split("---\n")[1])
+    return header
 
 
 def gzip_line(path: Path, line: int) -> str:

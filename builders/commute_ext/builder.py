@@ -69,7 +69,6 @@ the original image and adds the best images retrieved for an unambiguous caption
 model's image-awareness can be tested on five images per meaning instead of one.
 """
     license = "cc-by-sa-4.0"
-    languages = ("en", "de", "fr", "cs")
     task_categories = ("translation",)
     citation = """@inproceedings{kashani-motlagh-etal-2024-assessing,
   title = {Assessing the Role of Imagery in Multimodal Machine Translation},
@@ -175,6 +174,9 @@ unchanged per slot. `review/index.html` is the static review page (tick images, 
         from .extras import record_problems
 
         return [p for row in rows for p in record_problems(row.record, self.config.per_translation)]
+
+    def card_languages(self) -> tuple[str, ...]:
+        return ("en", self.config.lang)  # English sources, the configured CoMMuTE target language
 
     def input_citation(self) -> str:
         return """@inproceedings{futeral-etal-2023-tackling,

@@ -16,7 +16,7 @@ class CommuteExtConfig(BuildConfig):
     lang: str = "de"
     image_dir: str = ""  # "" = <commute_dir>/images
     captions: str = ""  # one caption per CoMMuTE line: .txt, or the .tsv written by `mtprobes caption-template`
-    missing_original: Literal["error", "drop"] = "error"
+    missing_original: Literal["error", "drop"] = "error"  # a missing or undecodable CoMMuTE image
     # image collection to retrieve from (folders, .tar webdataset shards, .parquet, .npz embeddings; globs ok)
     collection: list[str] = field(default_factory=list)
     collection_format: Literal["auto", "folder", "webdataset", "parquet", "npz"] = "auto"

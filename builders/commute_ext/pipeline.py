@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 MISSING_ORIGINAL = "source:missing_original_image"
+UNDECODABLE_ORIGINAL = "source:undecodable_original_image"
 
 
 @dataclass(frozen=True)
@@ -54,28 +55,39 @@ def read_inputs(config: CommuteExtConfig, ctx: BuildContext) -> tuple[list[Commu
 
 def find_originals(groups: list[CommuteGroup], config: CommuteExtConfig,
                    ctx: BuildContext) -> tuple[list[CommuteGroup], dict[int, Original]]:
-    """The original image of every line; a group with a missing image is an error or a counted drop."""
+    """The original image of every line; a group with a missing or undecodable image is an error or a
+    counted drop (``missing_original``)."""
     root = Path(config.image_dir) if config.image_dir else Path(config.commute_dir) / "images"
     order = commute_files(Path(config.commute_dir), config.lang)["order"]
     kept, originals = [], {}
     for group in groups:
-        found = {}
+        found, problem = {}, None
         for line in group.lines:
             path = resolve_image(root, line.image, order, line.line)
-            if not path.is_file():
+            problem = _original_problem(path)
+            if problem is not None:
                 if config.missing_original == "error":
-                    raise InputError(order, f"image {line.image!r} not found under {root}", line=line.line)
+                    raise InputError(order, f"image {line.image!r} {problem[1]} (under {root})", line=line.line)
                 break
             found[line.line] = Original(line.line, line.image, path, sha256_file(path))
-        if len(found) < 2:
+        if problem is not None:
             ctx.read()
-            ctx.drop(MISSING_ORIGINAL)
+            ctx.drop(problem[0])
             continue
         originals.update(found)
         kept.append(group)
     for original in originals.values():
         ctx.inputs[str(original.path)] = original.sha256
     return kept, originals
+
+
+def _original_problem(path: Path) -> tuple[str, str] | None:
+    """(drop reason, message) when a CoMMuTE image is missing or cannot be decoded, else None."""
+    if not path.is_file():
+        return MISSING_ORIGINAL, "not found"
+    if decode_rgb(path.read_bytes()) is None:
+        return UNDECODABLE_ORIGINAL, "cannot be decoded (corrupt or not an image)"
+    return None
 
 
 def make_encoder(config: CommuteExtConfig, ctx: BuildContext) -> ClipEncoder:

@@ -91,6 +91,10 @@ class Builder(abc.ABC, Generic[ConfigT]):
         """Citation of the input data, written to the card."""
         return ""
 
+    def card_languages(self) -> tuple[str, ...]:
+        """Languages in the card's YAML header; builders whose languages come from the config override this."""
+        return self.languages
+
     def signature_fields(self, ctx: BuildContext) -> dict[str, str]:
         """Extra fields for the reproducibility signature (models, tools)."""
         return dict(ctx.tools)

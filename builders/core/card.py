@@ -36,7 +36,7 @@ def hub_yaml(builder: Builder[Any], info: dict[str, Any]) -> dict[str, Any]:
     return {
         "pretty_name": builder.pretty_name,
         "license": builder.license,
-        "language": list(builder.languages),
+        "language": list(builder.card_languages()),
         "task_categories": list(builder.task_categories),
         "size_categories": [size_category(total)],
         "tags": ["mtprobes", builder.family, "contrastive-evaluation"],

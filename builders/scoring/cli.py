@@ -95,6 +95,9 @@ def translate(
     outputs = scorer.translate(examples, num_beams=beams, max_new_tokens=max_new_tokens)
     write_text(out, "".join(text.replace("\n", " ") + "\n" for text in outputs))
     typer.echo(f"translated {len(outputs)} lines -> {out}")
+    cut = scorer.truncation.to_dict()
+    if any(cut.values()):
+        typer.echo(f"warning: truncated to the model maximum ({scorer.max_length} tokens): {cut}", err=True)
 
 
 def evaluate(

@@ -161,6 +161,24 @@ class HFSeq2SeqScorer:
         return texts
 
     def encode(self, examples: Sequence[ScoringExample]) -> list[EncodedExample]:
+        """Token ids of every example; what had to be cut is counted in ``truncation`` and logged as a warning
+        (here, so that scoring, translation and the image-conditioned adapter all report it)."""
+        before = len(self.truncation.examples)
+        encoded = self._encode(examples)
+        cut = len(self.truncation.examples) - before
+        if cut:
+            log.warning(
+                "%d of %d examples were longer than the model maximum (%d tokens) and were truncated "
+                "(sources: %d, target contexts: %d so far)",
+                cut,
+                len(examples),
+                self.max_length,
+                self.truncation.sources,
+                self.truncation.target_contexts,
+            )
+        return encoded
+
+    def _encode(self, examples: Sequence[ScoringExample]) -> list[EncodedExample]:
         separator = self.options.context_separator
         sources = self._token_ids(self._source_texts(examples), target=False)
         targets = self._token_ids([e.target for e in examples], target=True)
@@ -214,20 +232,7 @@ class HFSeq2SeqScorer:
 
     # --- scoring ------------------------------------------------------------------------------------
     def score(self, examples: Sequence[ScoringExample]) -> list[TokenScores]:
-        before = self.truncation.sources + self.truncation.target_contexts
-        encoded = self.encode(examples)
-        cut = self.truncation.sources + self.truncation.target_contexts - before
-        if cut:
-            log.warning(
-                "%d of %d examples were longer than the model maximum (%d tokens) and were truncated "
-                "(sources: %d, target contexts: %d so far)",
-                cut,
-                len(examples),
-                self.max_length,
-                self.truncation.sources,
-                self.truncation.target_contexts,
-            )
-        return self.engine().score(encoded)
+        return self.engine().score(self.encode(examples))
 
     def engine(self) -> TeacherForcing:
         model_type = getattr(self.model.config, "model_type", "")

@@ -60,9 +60,12 @@ def load_image_features(path: Path | None) -> list[np.ndarray] | None:
         return None
     if not path.is_file():
         raise InputError(path, "file not found")
-    matrix = np.load(path, mmap_mode="r")
-    if matrix.ndim != 2:
-        raise InputError(path, f"expected a 2-D feature matrix (one row per line), got shape {matrix.shape}")
+    try:
+        matrix = np.load(path, mmap_mode="r", allow_pickle=False)
+    except (ValueError, OSError) as err:
+        raise InputError(path, f"not a readable .npy array ({err})") from None
+    if not isinstance(matrix, np.ndarray) or matrix.ndim != 2:
+        raise InputError(path, f"expected a 2-D feature matrix (one row per line), got shape {np.shape(matrix)}")
     if not np.all(np.isfinite(matrix)):
         row = int(np.argwhere(~np.isfinite(matrix))[0][0])
         raise InputError(path, "non-finite image feature", line=row + 1)

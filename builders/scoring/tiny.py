@@ -7,6 +7,7 @@ so the code under test is the code real models go through. Same seed, same files
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 from collections.abc import Sequence
@@ -137,16 +138,17 @@ def train_sentencepiece(lines: Sequence[str], prefix: Path, vocab_size: int = 96
     import sentencepiece as spm
 
     prefix.parent.mkdir(parents=True, exist_ok=True)
-    text_file = prefix.with_suffix(".txt")
-    text_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
     ids: dict[str, Any] = (
         {"unk_id": 0, "bos_id": 1, "eos_id": 2, "pad_id": -1}
         if fairseq_ids
         else {"pad_id": 0, "eos_id": 1, "unk_id": 2, "bos_id": -1}
     )
+    # Sentences from memory and the model to memory: a file input would store its (temporary) path in the
+    # model's trainer spec, and the same lines would give different .model bytes from run to run.
+    model = io.BytesIO()
     spm.SentencePieceTrainer.train(
-        input=str(text_file),
-        model_prefix=str(prefix),
+        sentence_iterator=iter(lines),
+        model_writer=model,
         vocab_size=vocab_size,
         model_type="unigram",
         character_coverage=1.0,
@@ -154,6 +156,7 @@ def train_sentencepiece(lines: Sequence[str], prefix: Path, vocab_size: int = 96
         minloglevel=2,
         **ids,
     )
+    prefix.with_suffix(".model").write_bytes(model.getvalue())
     return prefix.with_suffix(".model")
 
 

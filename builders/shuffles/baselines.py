@@ -6,14 +6,17 @@ needs to fit in memory at once. Every file goes through ``atomic_path``: a reade
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from builders.core.atomic import atomic_path
+from builders.core.errors import InputError
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 _CHUNK_ROWS = 2048
 
@@ -54,22 +57,32 @@ def write_mixup(features: np.ndarray, perm: np.ndarray, path: Path) -> None:
     _write_npy_rows(path, features.shape, features.dtype, blend)
 
 
-def _open(source: Path | bytes) -> Any:
-    from PIL import Image
+def load_rgb(source: Path | bytes, where: Path, line: int) -> Image.Image:
+    """8-bit RGB pixels of an image file or embedded bytes; an :class:`InputError` naming the line otherwise.
 
-    return Image.open(io.BytesIO(source) if isinstance(source, bytes) else source)
-
-
-def blend_images(own_source: Path | bytes, other_source: Path | bytes, out_path: Path) -> None:
-    """Pixel mixup: the distractor resized to the own image's size, 50/50 alpha blend, saved as PNG.
-
-    Sources are image files or embedded bytes (HF ``Image`` columns).
+    Conversion as for the CLIP collection (alpha composited on white, CMYK/palette/16-bit converted), so a
+    1x1 or 10000x10 image is blended like any other.
     """
+    from builders.commute_ext.filters import decode_rgb
+
+    if isinstance(source, bytes):
+        data, name = source, "the embedded image bytes"
+    else:
+        name = f"image file {source}"
+        try:
+            data = source.read_bytes()
+        except OSError as err:
+            raise InputError(where, f"{name} cannot be read ({err.strerror})", line=line) from None
+    image = decode_rgb(data)
+    if image is None:
+        raise InputError(where, f"{name} cannot be decoded (corrupt or not an image)", line=line)
+    return image
+
+
+def blend_images(own: Image.Image, other: Image.Image, out_path: Path) -> None:
+    """Pixel mixup: the distractor resized to the own image's size, 50/50 alpha blend, saved as PNG."""
     from PIL import Image
 
-    with _open(own_source) as own_file, _open(other_source) as other_file:
-        own = own_file.convert("RGB")
-        other = other_file.convert("RGB")
     if other.size != own.size:
         other = other.resize(own.size, Image.Resampling.BILINEAR)
     blended = Image.blend(own, other, 0.5)

@@ -64,7 +64,6 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
 `extras/`.
 """
     license: ClassVar[str] = "other"
-    languages: ClassVar[tuple[str, ...]] = ("en", "de")
     task_categories: ClassVar[tuple[str, ...]] = ("translation",)
     citation: ClassVar[str] = ELLIOTT_2018
     balance_fields: ClassVar[tuple[str, ...]] = ("shuffle",)
@@ -156,6 +155,9 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
         for row in rows:
             by_subset[row.subset].append(row.record)
         return find_problems(by_subset)
+
+    def card_languages(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys((self.config.src_lang, self.config.tgt_lang)))  # e.g. Multi30K en-fr, en-cs
 
     def input_citation(self) -> str:
         return MULTI30K if self.config.input_format == "multi30k" else ""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from builders.core.atomic import write_text
-from builders.shuffles.baselines import blend_images, write_mixup, write_permuted, write_zeros
+from builders.shuffles.baselines import blend_images, load_rgb, write_mixup, write_permuted, write_zeros
 from builders.shuffles.config import ShufflesConfig
 from builders.shuffles.plan import ShufflePlan, output_split
 
@@ -78,7 +78,9 @@ def _write_pixel_mixup(plan: ShufflePlan, config: ShufflesConfig, folder: Path) 
         names = []
         for own, other in enumerate(shuffle.perm):
             name = f"{lines[own]:06d}.png"
-            blend_images(plan.image_sources[own], plan.image_sources[other], folder / subfolder / name)
+            own_pixels, other_pixels = (load_rgb(plan.image_sources[i], plan.data.image_list, lines[i])
+                                        for i in (own, other))
+            blend_images(own_pixels, other_pixels, folder / subfolder / name)
             names.append(name)
         written.append(subfolder)  # the folder, not thousands of file names in info.json
         write_text(folder / f"{order}-mixup-random{index}", "".join(f"{n}\n" for n in names))

@@ -18,26 +18,38 @@ def register(app: typer.Typer) -> None:
         models: Annotated[
             Path | None, typer.Option("--models", help="Folder with the models (default: bundled).")
         ] = None,
+        only: Annotated[
+            str, typer.Option("--only", help="Comma-separated claims: pronouns, awareness, commute, retrieval, "
+                              "variations (default: all).")
+        ] = "",
         context_model: Annotated[
-            str, typer.Option("--context-model", help="Name of the context-aware model folder under --models.")
+            str, typer.Option("--context-model", help="Pronouns: the context-aware model folder under --models.")
         ] = "pronouns-context",
-        threads: Annotated[int, typer.Option("--threads", help="CPU threads for scoring.")] = 1,
+        threads: Annotated[int, typer.Option("--threads", help="CPU threads for torch (scoring).")] = 1,
     ) -> None:
-        """Build the pronoun-world set with pronouns.v1, score it with the sentence-level and context-aware
-        models, and test the claim (context-aware better at antecedent distance >= 1, similar at 0)."""
+        """Build sets from the synthetic worlds with the real builders, score them with the bundled models through
+        the real scorer adapters, and test each claim (see README, "Validation on bundled models"). Exits 1 when
+        a claim fails."""
         import torch
 
         from builders.core.atomic import write_text
-        from builders.validation.pronouns import claim_table, validate_pronouns
+        from builders.validation.suite import render_report, run_claim, select_claims
 
         torch.set_num_threads(threads)
+        specs = select_claims([name.strip() for name in only.split(",") if name.strip()])
+        options = {"context_model": context_model}
+        results = []
         with tempfile.TemporaryDirectory() as scratch:
             work = out or Path(scratch)
-            claim = validate_pronouns(work, models, context_model)
-            heading = "# Validation on bundled models\n\n## Pronouns (pronoun world, pronouns.v1)\n\n"
-            report = heading + claim_table(claim)
+            for spec in specs:
+                typer.echo(f"validate-sets: {spec.key} ...", err=True)
+                result = run_claim(spec, work / "validation", models, options)
+                typer.echo(f"validate-sets: {spec.key} {'PASS' if result.passed else 'FAIL'} "
+                           f"({result.seconds:.1f} s)", err=True)
+                results.append(result)
+            report = render_report(results)
             if out is not None:
                 write_text(out / "validation.md", report)
         typer.echo(report)
-        if not claim.passed:
+        if not all(result.passed for result in results):
             raise typer.Exit(1)

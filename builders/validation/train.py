@@ -1,4 +1,7 @@
-"""Train the bundled validation models (`python -m builders.validation.train pronouns`).
+"""Train the bundled validation models (`python -m builders.validation.train {pronouns,images,all}`).
+
+The image world's models (tiny CLIP, text-only and image-aware MT) live in clip_train.py and image_models.py;
+this module trains the pronoun world's and is the entry point of `make models`.
 
 Two tiny Marian EN->DE models are trained on the synthetic pronoun world with a local SentencePiece vocabulary:
 ``pronouns-sentence`` sees single sentences, ``pronouns-context`` sees the previous sentences (the way the
@@ -16,10 +19,10 @@ import json
 import shutil
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -42,6 +45,30 @@ class TrainSettings:
     batch_size: int = 32
     learning_rate: float = 2e-3
     threads: int = 1
+
+
+class ModelSettings(Protocol):
+    """What new_model and train_model read: the settings of any world's models have these fields."""
+
+    @property
+    def seed(self) -> int: ...
+    @property
+    def d_model(self) -> int: ...
+    @property
+    def layers(self) -> int: ...
+    @property
+    def heads(self) -> int: ...
+    @property
+    def steps(self) -> int: ...
+    @property
+    def batch_size(self) -> int: ...
+    @property
+    def learning_rate(self) -> float: ...
+    @property
+    def threads(self) -> int: ...
+
+
+BatchLoss = Callable[[Any, Sequence[Any], int], Any]  # (model, encoded examples, pad id) -> scalar loss tensor
 
 
 def models_root() -> Path:
@@ -77,11 +104,15 @@ def training_examples(documents: Sequence[WorldDocument], mode: str, seed: int) 
 
 def build_tokenizer(documents: Sequence[WorldDocument], folder: Path, vocab_size: int) -> Any:
     """A shared EN+DE unigram SentencePiece vocabulary in the Marian tokenizer layout."""
+    return tokenizer_from_lines([line for doc in documents for line in (*doc.english, *doc.german)], folder, vocab_size)
+
+
+def tokenizer_from_lines(lines: Sequence[str], folder: Path, vocab_size: int) -> Any:
+    """The vocabulary of any world: SentencePiece on the distinct lines (sorted, so the order of lines is moot)."""
     from transformers import AutoTokenizer
 
     from builders.scoring.tiny import _write_tokenizer_files, train_sentencepiece
 
-    lines = [line for doc in documents for line in (*doc.english, *doc.german)]
     with tempfile.TemporaryDirectory() as work:
         spm_model = train_sentencepiece(sorted(set(lines)), Path(work) / "sp", vocab_size)
         folder.mkdir(parents=True, exist_ok=True)
@@ -89,7 +120,7 @@ def build_tokenizer(documents: Sequence[WorldDocument], folder: Path, vocab_size
     return AutoTokenizer.from_pretrained(str(folder), local_files_only=True)
 
 
-def new_model(tokenizer: Any, settings: TrainSettings) -> Any:
+def new_model(tokenizer: Any, settings: ModelSettings) -> Any:
     import torch
     from transformers import MarianConfig, MarianMTModel
 
@@ -126,15 +157,29 @@ def _batch(encoded: Sequence[Any], pad_id: int) -> dict[str, Any]:
     return {"input_ids": input_ids, "attention_mask": (input_ids != pad_id).long(), "labels": labels}
 
 
-def train_model(examples: Sequence[ScoringExample], tokenizer: Any, settings: TrainSettings) -> tuple[Any, dict]:
-    """Adam with linear warm-up and decay over a fixed number of steps; batches drawn from a seeded generator."""
+def marian_loss(model: Any, encoded: Sequence[Any], pad_id: int) -> Any:
+    return model(**_batch(encoded, pad_id)).loss
+
+
+def train_model(
+    examples: Sequence[ScoringExample],
+    tokenizer: Any,
+    settings: ModelSettings,
+    model: Any = None,
+    batch_loss: BatchLoss = marian_loss,
+) -> tuple[Any, dict]:
+    """Adam with linear warm-up and decay over a fixed number of steps; batches drawn from a seeded generator.
+
+    ``model`` defaults to a new Marian model; a wrapper around one (e.g. a feature-prefix model) is encoded by its
+    ``seq2seq`` part and trained with its own ``batch_loss``.
+    """
     import torch
 
     from builders.scoring.hf import HFSeq2SeqScorer
 
     torch.set_num_threads(settings.threads)
-    model = new_model(tokenizer, settings)
-    encoded = HFSeq2SeqScorer(model, tokenizer).encode(examples)
+    model = new_model(tokenizer, settings) if model is None else model
+    encoded = HFSeq2SeqScorer(getattr(model, "seq2seq", model), tokenizer).encode(examples)
     model.train()
     optimizer = torch.optim.Adam(model.parameters(), lr=settings.learning_rate)
     warmup = max(1, settings.steps // 10)
@@ -147,7 +192,7 @@ def train_model(examples: Sequence[ScoringExample], tokenizer: Any, settings: Tr
         torch.manual_seed(settings.seed)  # dropout masks
         for _ in range(settings.steps):
             chosen = rng.choice(len(encoded), size=settings.batch_size, replace=False)
-            loss = model(**_batch([encoded[int(i)] for i in chosen], tokenizer.pad_token_id)).loss
+            loss = batch_loss(model, [encoded[int(i)] for i in chosen], tokenizer.pad_token_id)
             optimizer.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -179,16 +224,38 @@ def train_pronoun_models(out_root: Path, settings: TrainSettings, modes: Sequenc
     return report
 
 
+def train_world(world: str, out_root: Path, args: argparse.Namespace) -> dict[str, dict]:
+    """Train one world's models; the image world trains its CLIP first (the image-aware model reads its features)."""
+    if world == "pronouns":
+        settings = TrainSettings(steps=args.steps or TrainSettings.steps, threads=args.threads)
+        return train_pronoun_models(out_root, settings, (args.modes or "sentence,context").split(","))
+    from builders.validation.clip_train import ClipSettings, train_world_clip
+    from builders.validation.image_models import ImageTrainSettings, train_image_models
+
+    report = {"world-clip": train_world_clip(out_root, ClipSettings(threads=args.threads))}
+    clip = "" if out_root == models_root() else str(out_root / "world-clip")  # "" = the bundled folder
+    image_settings = ImageTrainSettings(steps=args.steps or ImageTrainSettings.steps, threads=args.threads, clip=clip)
+    modes = (args.modes or "text-only,image-aware").split(",")
+    return report | train_image_models(out_root, image_settings, modes)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("world", choices=["pronouns"])
+    parser.add_argument("world", choices=["pronouns", "images", "all"])
     parser.add_argument("--out", type=Path, default=None, help="default: resources/models")
-    parser.add_argument("--modes", default="sentence,context", help="sentence, context, shuffled-context")
-    parser.add_argument("--steps", type=int, default=TrainSettings.steps)
-    parser.add_argument("--threads", type=int, default=TrainSettings.threads)
+    parser.add_argument("--modes", default="", help="pronouns: sentence, context, shuffled-context (default: the "
+                        "first two); images: text-only, image-aware, shuffled-images (default: the first two)")
+    parser.add_argument("--steps", type=int, default=0, help="training steps of the MT models (default: per world)")
+    parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
-    settings = TrainSettings(steps=args.steps, threads=args.threads)
-    report = train_pronoun_models(args.out or models_root(), settings, args.modes.split(","))
+    worlds = ["pronouns", "images"] if args.world == "all" else [args.world]
+    if args.modes and len(worlds) > 1:
+        parser.error("--modes needs one world")
+    report: dict[str, dict] = {}
+    for world in worlds:
+        started = time.perf_counter()
+        report |= train_world(world, args.out or models_root(), args)
+        print(f"{world}: trained in {time.perf_counter() - started:.0f} s", flush=True)
     print(json.dumps(report, indent=1))
 
 
