@@ -41,7 +41,7 @@ demo: setup ## Build every builder on the bundled samples, validate, write $(OUT
 	$(BIN)/mtprobes validate-sets --out $(OUT)
 
 models: setup ## Retrain all bundled validation models from seed (resources/models/, CPU, ~15 min)
-	$(BIN)/python -m builders.validation.train all --threads 2
+	$(BIN)/python -m builders.validation.train all
 
 validate-sets: setup ## Show that the built sets separate the bundled models (writes $(OUT)/validation.md)
 	$(BIN)/mtprobes validate-sets --out $(OUT)

@@ -227,14 +227,15 @@ def train_pronoun_models(out_root: Path, settings: TrainSettings, modes: Sequenc
 def train_world(world: str, out_root: Path, args: argparse.Namespace) -> dict[str, dict]:
     """Train one world's models; the image world trains its CLIP first (the image-aware model reads its features)."""
     if world == "pronouns":
-        settings = TrainSettings(steps=args.steps or TrainSettings.steps, threads=args.threads)
+        settings = TrainSettings(steps=args.steps or TrainSettings.steps, threads=args.threads or TrainSettings.threads)
         return train_pronoun_models(out_root, settings, (args.modes or "sentence,context").split(","))
     from builders.validation.clip_train import ClipSettings, train_world_clip
     from builders.validation.image_models import ImageTrainSettings, train_image_models
 
-    report = {"world-clip": train_world_clip(out_root, ClipSettings(threads=args.threads))}
+    report = {"world-clip": train_world_clip(out_root, ClipSettings(threads=args.threads or ClipSettings.threads))}
     clip = "" if out_root == models_root() else str(out_root / "world-clip")  # "" = the bundled folder
-    image_settings = ImageTrainSettings(steps=args.steps or ImageTrainSettings.steps, threads=args.threads, clip=clip)
+    threads = args.threads or ImageTrainSettings.threads
+    image_settings = ImageTrainSettings(steps=args.steps or ImageTrainSettings.steps, threads=threads, clip=clip)
     modes = (args.modes or "text-only,image-aware").split(",")
     return report | train_image_models(out_root, image_settings, modes)
 
@@ -246,7 +247,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--modes", default="", help="pronouns: sentence, context, shuffled-context (default: the "
                         "first two); images: text-only, image-aware, shuffled-images (default: the first two)")
     parser.add_argument("--steps", type=int, default=0, help="training steps of the MT models (default: per world)")
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=0, help="CPU threads (default: the thread count the bundled "
+                        "models were trained with, 1 for the pronoun world and 2 for the image world: the same "
+                        "seed and thread count give the same weights)")
     args = parser.parse_args(argv)
     worlds = ["pronouns", "images"] if args.world == "all" else [args.world]
     if args.modes and len(worlds) > 1:
