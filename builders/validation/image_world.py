@@ -15,7 +15,7 @@ names carry the sense key (the retrieval ground truth).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -77,32 +77,36 @@ POSITIONS = (
 )
 
 
-def _german_the_is(sense: Sense, colour: Colour, position: Position) -> str:
-    article, ending = DEFINITE[sense.gender][0], WEAK_ENDING[sense.gender][0]
-    return f"{article.capitalize()} {colour.german_stem}{ending} {sense.german} ist {position.german}."
+NOMINATIVE, ACCUSATIVE = 0, 1
 
 
-def _german_i_see(sense: Sense, colour: Colour, position: Position) -> str:
-    article, ending = DEFINITE[sense.gender][1], WEAK_ENDING[sense.gender][1]
-    return f"Ich sehe {article} {colour.german_stem}{ending} {sense.german} {position.german}."
+@dataclass(frozen=True)
+class Template:
+    """One sentence frame; the German noun phrase (article + adjective + noun) agrees with the sense's gender."""
+
+    english: str  # with {colour}, {word}, {position}
+    german: str  # with {noun_phrase}, {position}; a phrase opening the sentence is capitalised
+    articles: dict[str, tuple[str, str]]  # DEFINITE or INDEFINITE
+    endings: dict[str, tuple[str, str]]  # WEAK_ENDING (after der/die/das) or STRONG_ENDING (after ein/eine)
+    case: int
+
+    def realise(self, sense: Sense, colour: Colour, position: Position) -> str:
+        article = self.articles[sense.gender][self.case]
+        phrase = f"{article} {colour.german_stem}{self.endings[sense.gender][self.case]} {sense.german}"
+        if self.german.startswith("{noun_phrase}"):
+            phrase = phrase[0].upper() + phrase[1:]
+        return self.german.format(noun_phrase=phrase, position=position.german)
 
 
-def _german_a_is(sense: Sense, colour: Colour, position: Position) -> str:
-    article, ending = INDEFINITE[sense.gender][0], STRONG_ENDING[sense.gender][0]
-    return f"{article.capitalize()} {colour.german_stem}{ending} {sense.german} ist {position.german}."
-
-
-def _german_there_is(sense: Sense, colour: Colour, position: Position) -> str:
-    article, ending = INDEFINITE[sense.gender][1], STRONG_ENDING[sense.gender][1]
-    return f"Es gibt {article} {colour.german_stem}{ending} {sense.german} {position.german}."
-
-
-# (English pattern, German realisation): German articles and adjective endings follow the sense's gender.
-TEMPLATES: tuple[tuple[str, Callable[[Sense, Colour, Position], str]], ...] = (
-    ("The {colour} {word} is {position}.", _german_the_is),
-    ("I see the {colour} {word} {position}.", _german_i_see),
-    ("A {colour} {word} is {position}.", _german_a_is),
-    ("There is a {colour} {word} {position}.", _german_there_is),
+TEMPLATES = (
+    Template("The {colour} {word} is {position}.", "{noun_phrase} ist {position}.", DEFINITE, WEAK_ENDING,
+             NOMINATIVE),
+    Template("I see the {colour} {word} {position}.", "Ich sehe {noun_phrase} {position}.", DEFINITE, WEAK_ENDING,
+             ACCUSATIVE),
+    Template("A {colour} {word} is {position}.", "{noun_phrase} ist {position}.", INDEFINITE, STRONG_ENDING,
+             NOMINATIVE),
+    Template("There is a {colour} {word} {position}.", "Es gibt {noun_phrase} {position}.", INDEFINITE,
+             STRONG_ENDING, ACCUSATIVE),
 )
 
 
@@ -116,12 +120,12 @@ class Scene:
 
     @property
     def english(self) -> str:
-        pattern = TEMPLATES[self.template][0]
+        pattern = TEMPLATES[self.template].english
         return pattern.format(colour=self.colour.english, word=self.sense.word, position=self.position.english)
 
     def german(self, sense: Sense | None = None) -> str:
         """The translation; with another ``sense`` of the same word, the contrastive one (agreement repaired)."""
-        return TEMPLATES[self.template][1](sense or self.sense, self.colour, self.position)
+        return TEMPLATES[self.template].realise(sense or self.sense, self.colour, self.position)
 
     @property
     def caption(self) -> str:
