@@ -51,6 +51,38 @@ def resolve_device_precision(device: str, precision: str) -> tuple[str, str]:
     return chosen_device, chosen_precision
 
 
+def create_open_clip(spec: ModelSpec, device: str, precision: str) -> tuple[Any, Any, Any]:
+    """(model, preprocess, tokenizer) through ``open_clip.create_model_and_transforms``, for inference and training.
+
+    Extra configs are registered from ``spec.model_config_dir``; a random init is seeded with ``spec.init_seed`` in
+    a forked torch RNG; loading errors become one MtprobesError naming the model and weights.
+    """
+    import open_clip
+    import torch
+
+    if spec.model_config_dir:
+        open_clip.add_model_config(Path(spec.model_config_dir))
+    try:
+        with torch.random.fork_rng(devices=[]):
+            torch.manual_seed(spec.init_seed)
+            quiet = logging.getLogger()
+            level = quiet.level
+            quiet.setLevel(logging.ERROR)  # open_clip logs a warning for the intended random init
+            try:
+                model, _, preprocess = open_clip.create_model_and_transforms(
+                    spec.model, pretrained=spec.pretrained or None, precision=precision, device=device,
+                )
+            finally:
+                quiet.setLevel(level)
+    except Exception as err:  # open_clip raises RuntimeError/ValueError/OSError for missing configs/weights
+        raise MtprobesError(
+            f"cannot load open_clip model {spec.model!r} with pretrained={spec.pretrained!r}: {err} "
+            "(weights must be in the local cache or given as a file path; set HF_HUB_OFFLINE=1 to forbid "
+            "downloads)"
+        ) from None
+    return model, preprocess, open_clip.get_tokenizer(spec.model)
+
+
 class ClipEncoder:
     def __init__(self, spec: ModelSpec) -> None:
         self.spec = spec
@@ -58,33 +90,9 @@ class ClipEncoder:
 
     @cached_property
     def _loaded(self) -> tuple[Any, Any, Any]:
-        import open_clip
-        import torch
-
-        if self.spec.model_config_dir:
-            open_clip.add_model_config(Path(self.spec.model_config_dir))
         precision = "fp32" if self.device == "cpu" else self.precision
-        try:
-            with torch.random.fork_rng(devices=[]):
-                torch.manual_seed(self.spec.init_seed)
-                quiet = logging.getLogger()
-                level = quiet.level
-                quiet.setLevel(logging.ERROR)  # open_clip logs a warning for the intended random init
-                try:
-                    model, _, preprocess = open_clip.create_model_and_transforms(
-                        self.spec.model, pretrained=self.spec.pretrained or None, precision=precision,
-                        device=self.device,
-                    )
-                finally:
-                    quiet.setLevel(level)
-        except Exception as err:  # open_clip raises RuntimeError/ValueError/OSError for missing configs/weights
-            raise MtprobesError(
-                f"cannot load open_clip model {self.spec.model!r} with pretrained={self.spec.pretrained!r}: {err} "
-                "(weights must be in the local cache or given as a file path; set HF_HUB_OFFLINE=1 to forbid "
-                "downloads)"
-            ) from None
+        model, preprocess, tokenizer = create_open_clip(self.spec, self.device, precision)
         model.eval()
-        tokenizer = open_clip.get_tokenizer(self.spec.model)
         return model, preprocess, tokenizer
 
     @property

@@ -101,25 +101,11 @@ def write_model_config(folder: Path, settings: ClipSettings) -> Path:
 
 
 def create_clip(config_path: Path, seed: int, pretrained: str = "") -> tuple[Any, Any, Any]:
-    """(model, preprocess, tokenizer) through open_clip's factory; random init seeded in a forked RNG."""
-    import logging
+    """(model, preprocess, tokenizer) through the loader commute_ext uses; random init seeded in a forked RNG."""
+    from builders.commute_ext.embed import ModelSpec, create_open_clip
 
-    import open_clip
-    import torch
-
-    open_clip.add_model_config(config_path)
-    root = logging.getLogger()
-    level = root.level
-    root.setLevel(logging.ERROR)  # open_clip warns about the intended random init
-    try:
-        with torch.random.fork_rng(devices=[]):
-            torch.manual_seed(seed)
-            model, _, preprocess = open_clip.create_model_and_transforms(
-                CLIP_NAME, pretrained=pretrained or None, precision="fp32", device="cpu"
-            )
-    finally:
-        root.setLevel(level)
-    return model, preprocess, open_clip.get_tokenizer(CLIP_NAME)
+    spec = ModelSpec(CLIP_NAME, pretrained, str(config_path.parent), seed, "cpu", "fp32")
+    return create_open_clip(spec, "cpu", "fp32")
 
 
 @dataclass(frozen=True)
