@@ -96,7 +96,7 @@ def test_demo_counts_card_and_info(demo: Path) -> None:
     card = (demo / "README.md").read_text()
     assert "Kashani Motlagh" in card and "futeral-etal-2023-tackling" in card
     assert yaml.safe_load(card.split("---\n")[1])["language"] == ["en", "de"]
-    assert CommuteExtBuilder(config("lang=fr")).card_languages() == ("en", "fr")  # follows the config
+    assert CommuteExtBuilder(config("tgt_lang=fr")).card_languages() == ("en", "fr")  # follows the config
     assert "| image:too_small | 3 |" in card
     loaded = datasets.load_from_disk(str(demo / "hf" / "default"))["test"]
     assert loaded[0]["translations"][1]["images"][4]["slot"] == 4
@@ -199,7 +199,7 @@ def copy_sample(tmp_path: Path) -> Path:
 
 
 def sample_overrides(sample: Path, *more: str) -> list[str]:
-    return [f"commute_dir={sample}/commute/en-de", f"image_dir={sample}/commute/images",
+    return [f"data_dir={sample}/commute/en-de", f"image_dir={sample}/commute/images",
             f"captions={sample}/captions.tsv", *more]
 
 

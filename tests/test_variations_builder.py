@@ -97,7 +97,7 @@ def test_jsonl_input_and_de_en_direction(tmp_path: Path) -> None:
     rows = [{"id": "a", "src": "Er kam 3 Tage zu spät.", "tgt": "He came 3 days late."},
             {"id": "b", "src": "", "tgt": ""}]
     path = _write(tmp_path / "in.jsonl", [json.dumps(r) for r in rows])
-    config = VariationsConfig(jsonl_path=str(path), direction="de-en", types=["SUBNUM", "SUBGEN"],
+    config = VariationsConfig(jsonl=str(path), src_lang="de", tgt_lang="en", types=["SUBNUM", "SUBGEN"],
                               num_offsets=[1])
     out = VariationsBuilder(config).build(tmp_path / "out", quiet=True)
     records = _records(out)
@@ -112,7 +112,7 @@ def test_line_count_mismatch_names_both_counts(tmp_path: Path) -> None:
     en = _write(tmp_path / "a.en", ["One.", "Two."])
     de = _write(tmp_path / "a.de", ["Eins."])
     with pytest.raises(InputError, match=r"has 2 lines.*has 1 lines"):
-        VariationsBuilder(VariationsConfig(en_path=str(en), de_path=str(de))).build(tmp_path / "out", quiet=True)
+        VariationsBuilder(VariationsConfig(src=str(en), tgt=str(de))).build(tmp_path / "out", quiet=True)
 
 
 @pytest.mark.parametrize(
@@ -128,7 +128,7 @@ def test_malformed_lexicon_row_names_file_and_row(tmp_path: Path, row: str, mess
     en = _write(tmp_path / "a.en", ["It is 5 km."])
     de = _write(tmp_path / "a.de", ["Es sind 5 km."])
     lexicon = _write(tmp_path / "ins.tsv", ["# comment", "also\tauch\tverbal", row])
-    config = VariationsConfig(en_path=str(en), de_path=str(de), insertion_lexicon=str(lexicon))
+    config = VariationsConfig(src=str(en), tgt=str(de), insertion_lexicon=str(lexicon))
     with pytest.raises(InputError, match=rf"ins.tsv:3: malformed lexicon row: .*{message}"):
         VariationsBuilder(config).build(tmp_path / "out", quiet=True)
 
@@ -139,12 +139,12 @@ def test_malformed_lexicon_row_names_file_and_row(tmp_path: Path, row: str, mess
         ({"num_offsets": [0, 1]}, "num_offsets"),
         ({"types": ["DEL", "SWAP"]}, "types"),
         ({"ins_threshold": 0.0}, "ins_threshold"),
-        ({"direction": "en-fr"}, "direction"),
+        ({"tgt_lang": "fr"}, "tgt_lang"),
     ],
 )
 def test_config_errors_name_the_key(overrides: dict, key: str) -> None:
     with pytest.raises(ConfigError, match=key):
-        VariationsConfig.from_mapping({"en_path": "a.en", "de_path": "a.de", **overrides})
+        VariationsConfig.from_mapping({"src": "a.en", "tgt": "a.de", **overrides})
 
 
 def test_eflomal_aligner_option_is_cached_and_reproducible(tmp_path: Path) -> None:

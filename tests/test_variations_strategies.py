@@ -45,7 +45,7 @@ def plain_pair(en: str, de: str) -> SentencePair:
 def _bundled_resources() -> StrategyResources:
     from builders.core.resources import resource_path
 
-    config = VariationsConfig(en_path="a.en", de_path="a.de")
+    config = VariationsConfig(src="a.en", tgt="a.de")
     lexicons = load_lexicons(resource_path("variations", "adverbs.tsv"),
                              resource_path("variations", "insertions.tsv"), None)
     return StrategyResources(config, lexicons)
@@ -178,7 +178,7 @@ def test_subnum_never_zero_or_negative_and_one_per_k() -> None:
 ])
 def test_subnum_years_and_ordinals_can_be_switched_off(flag: str, text_en: str, text_de: str) -> None:
     base = _bundled_resources()
-    config = VariationsConfig(en_path="a.en", de_path="a.de", **{flag: False})
+    config = VariationsConfig(src="a.en", tgt="a.de", **{flag: False})
     outcomes = run("SUBNUM", plain_pair(text_en, text_de), StrategyResources(config, base.lexicons))
     assert not [o for o in outcomes if isinstance(o, Variation)]
     assert len(run("SUBNUM", plain_pair(text_en, text_de))) > 0
@@ -272,7 +272,7 @@ def _ins_resources(threshold: float) -> StrategyResources:
     base = _bundled_resources()
     lexicons = type(base.lexicons)(adverbs=base.lexicons.adverbs,
                                    insertions={"also": TranslationEntry("also", ("auch",), "verbal")})
-    config = VariationsConfig(en_path="a.en", de_path="a.de", ins_threshold=threshold, ins_min_count=1)
+    config = VariationsConfig(src="a.en", tgt="a.de", ins_threshold=threshold, ins_min_count=1)
     return StrategyResources(config, lexicons, english, german)
 
 
@@ -336,7 +336,7 @@ def _noun_resources() -> StrategyResources:
     base = _bundled_resources()
     lexicons = dataclasses.replace(
         base.lexicons, gendered_nouns=load_gendered_nouns(resource_path("variations", "gendered_nouns.tsv")))
-    return StrategyResources(VariationsConfig(en_path="a.en", de_path="a.de", gendered_nouns=True), lexicons)
+    return StrategyResources(VariationsConfig(src="a.en", tgt="a.de", gendered_nouns=True), lexicons)
 
 
 @needs_spacy

@@ -114,7 +114,7 @@ model's image-awareness can be tested on five images per meaning instead of one.
         ctx.keep()
         by = "review" if payload["choice"] else "auto"
         translations = [_translation(payload["translations"][t], judged[t], by) for t in range(2)]
-        record = {"id": unit.key, "lang": self.config.lang, "source": payload["source"],
+        record = {"id": unit.key, "lang": self.config.tgt_lang, "source": payload["source"],
                   "translations": translations}
         return [Row(split="test", record=record)]
 
@@ -176,7 +176,7 @@ unchanged per slot. `review/index.html` is the static review page (tick images, 
         return [p for row in rows for p in record_problems(row.record, self.config.per_translation)]
 
     def card_languages(self) -> tuple[str, ...]:
-        return ("en", self.config.lang)  # English sources, the configured CoMMuTE target language
+        return ("en", self.config.tgt_lang)  # English sources, the configured CoMMuTE target language
 
     def input_citation(self) -> str:
         return """@inproceedings{futeral-etal-2023-tackling,

@@ -11,10 +11,10 @@ from builders.core.errors import ConfigError
 
 @dataclass
 class CommuteExtConfig(BuildConfig):
-    # CoMMuTE input: the folder with src.en, correct.<lang>, incorrect.<lang>, img.order
-    commute_dir: str = ""
-    lang: str = "de"
-    image_dir: str = ""  # "" = <commute_dir>/images
+    # CoMMuTE input: the folder with src.en, correct.<tgt_lang>, incorrect.<tgt_lang>, img.order
+    data_dir: str = ""
+    tgt_lang: str = "de"
+    image_dir: str = ""  # "" = <data_dir>/images
     captions: str = ""  # one caption per CoMMuTE line: .txt, or the .tsv written by `mtprobes caption-template`
     missing_original: Literal["error", "drop"] = "error"  # a missing or undecodable CoMMuTE image
     # image collection to retrieve from (folders, .tar webdataset shards, .parquet, .npz embeddings; globs ok)
@@ -56,7 +56,7 @@ class CommuteExtConfig(BuildConfig):
     review_thumbnail_px: int = 128
 
     def validate(self) -> None:
-        for key in ("commute_dir", "captions"):
+        for key in ("data_dir", "captions"):
             if not getattr(self, key):
                 raise ConfigError(f"config key {key!r}: required")
         if not self.collection:

@@ -39,7 +39,7 @@ def fetch_bytes(config: CommuteExtConfig, wanted: Iterable[tuple[str, str]]) -> 
 
 
 def original_root(config: CommuteExtConfig) -> Path:
-    return Path(config.image_dir) if config.image_dir else Path(config.commute_dir) / "images"
+    return Path(config.image_dir) if config.image_dir else Path(config.data_dir) / "images"
 
 
 def _export_images(rows: list[Row], out_dir: Path, config: CommuteExtConfig) -> tuple[dict[str, str], list[str]]:
@@ -80,8 +80,8 @@ def write_commute_slots(rows: list[Row], out_dir: Path, config: CommuteExtConfig
         folder = f"commute/slot{slot}"
         columns = {
             "src.en": [source for source, _ in translations],
-            f"correct.{config.lang}": [t["text"] for _, t in translations],
-            f"incorrect.{config.lang}": [t["contrast"] for _, t in translations],
+            f"correct.{config.tgt_lang}": [t["text"] for _, t in translations],
+            f"incorrect.{config.tgt_lang}": [t["contrast"] for _, t in translations],
             "img.order": [_order_entry(t["images"][slot], names) for _, t in translations],
         }
         for file_name, lines in columns.items():

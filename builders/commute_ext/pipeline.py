@@ -42,12 +42,12 @@ class Original:
 
 def read_inputs(config: CommuteExtConfig, ctx: BuildContext) -> tuple[list[CommuteGroup], dict[int, str]]:
     """CoMMuTE groups and the caption of each line (both registered as inputs)."""
-    directory = Path(config.commute_dir)
-    lines = read_commute(directory, config.lang)
-    for path in commute_files(directory, config.lang).values():
+    directory = Path(config.data_dir)
+    lines = read_commute(directory, config.tgt_lang)
+    for path in commute_files(directory, config.tgt_lang).values():
         ctx.add_input(path)
     captions = read_captions(ctx.add_input(config.captions), lines)
-    groups = group_pairs(lines, commute_files(directory, config.lang)["src"])
+    groups = group_pairs(lines, commute_files(directory, config.tgt_lang)["src"])
     inexact = [g.lines[0].line for g in groups if not g.exact_swap]
     ctx.notes["commute"] = {"lines": len(lines), "sources": len(groups), "pairs_not_exactly_swapped": inexact}
     return groups, {line.line: caption for line, caption in zip(lines, captions, strict=True)}
@@ -57,8 +57,8 @@ def find_originals(groups: list[CommuteGroup], config: CommuteExtConfig,
                    ctx: BuildContext) -> tuple[list[CommuteGroup], dict[int, Original]]:
     """The original image of every line; a group with a missing or undecodable image is an error or a
     counted drop (``missing_original``)."""
-    root = Path(config.image_dir) if config.image_dir else Path(config.commute_dir) / "images"
-    order = commute_files(Path(config.commute_dir), config.lang)["order"]
+    root = Path(config.image_dir) if config.image_dir else Path(config.data_dir) / "images"
+    order = commute_files(Path(config.data_dir), config.tgt_lang)["order"]
     kept, originals = [], {}
     for group in groups:
         found, problem = {}, None
@@ -207,7 +207,7 @@ def retrieve(config: CommuteExtConfig, groups: list[CommuteGroup], captions: dic
         recall = recall_on_queries(blocks, queries, rows, config.candidates, config.recall_sample, config.seed)
         report[f"recall_at_{config.candidates}_caption_queries"] = round(recall, 4)
     vectors = original_vectors(originals, encoder)
-    choices = read_choices(config, [record_id(g, config.lang) for g in groups], ctx)
+    choices = read_choices(config, [record_id(g, config.tgt_lang) for g in groups], ctx)
     payloads = []
     for position, group in enumerate(groups):
         translations = []
@@ -221,7 +221,7 @@ def retrieve(config: CommuteExtConfig, groups: list[CommuteGroup], captions: dic
                              "similarity": round(float(queries[at] @ vectors[line.line]), 6)},
                 "candidates": candidates, **pairwise_cosines(view, candidates, vectors[line.line]),
             })
-        rid = record_id(group, config.lang)
+        rid = record_id(group, config.tgt_lang)
         payloads.append({"id": rid, "source": group.lines[0].source, "translations": translations,
                          "choice": choices.get(rid), "selection_file": config.selection})
     return payloads

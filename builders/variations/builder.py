@@ -75,8 +75,8 @@ class VariationsBuilder(Builder[VariationsConfig]):
     def _read_pairs(self, ctx: BuildContext) -> list[tuple[str, int, str, str]]:
         """(source id, line, english, german) for every input line, empty ones included."""
         config = self.config
-        if config.jsonl_path:
-            path = ctx.add_input(config.jsonl_path)
+        if config.jsonl:
+            path = ctx.add_input(config.jsonl)
             rows: list[tuple[str, int, str, str]] = []
             seen: set[str] = set()
             for number, record in iter_jsonl(path):
@@ -90,7 +90,7 @@ class VariationsBuilder(Builder[VariationsConfig]):
                     record["tgt"], record["src"])
                 rows.append((record["id"], number, english, german))
             return rows
-        en_path, de_path = ctx.add_input(config.en_path), ctx.add_input(config.de_path)
+        en_path, de_path = ctx.add_input(config.english_path), ctx.add_input(config.german_path)
         english_lines, german_lines = read_parallel([en_path, de_path])
         return [(f"L{n:06d}", n, e, g) for n, (e, g) in enumerate(zip(english_lines, german_lines, strict=True), 1)]
 

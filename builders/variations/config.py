@@ -17,11 +17,13 @@ def _default_offsets() -> list[int]:
 
 @dataclass
 class VariationsConfig(BuildConfig):
-    # Input: line-aligned text files, or JSONL with {"id", "src", "tgt"} (src/tgt follow `direction`).
-    en_path: str = ""
-    de_path: str = ""
-    jsonl_path: str = ""
-    direction: Literal["en-de", "de-en"] = "en-de"
+    # Input: line-aligned source and target files, or JSONL with {"id", "src", "tgt"} per line.
+    src: str = ""
+    tgt: str = ""
+    jsonl: str = ""
+    # The pair: English-German in either direction (the strategies read English and German).
+    src_lang: Literal["en", "de"] = "en"
+    tgt_lang: Literal["en", "de"] = "de"
     types: list[str] = field(default_factory=lambda: list(VARIATION_TYPES))
     # SUBNUM
     num_offsets: list[int] = field(default_factory=_default_offsets)
@@ -50,11 +52,13 @@ class VariationsConfig(BuildConfig):
     plain_prefix: str = "variations"
 
     def validate(self) -> None:
-        if bool(self.jsonl_path) == bool(self.en_path or self.de_path):
-            raise ConfigError("config keys 'en_path'/'de_path' or 'jsonl_path': give either both text files or "
-                              "one JSONL file")
-        if not self.jsonl_path and not (self.en_path and self.de_path):
-            raise ConfigError("config keys 'en_path' and 'de_path': both line-aligned files are needed")
+        if bool(self.jsonl) == bool(self.src or self.tgt):
+            raise ConfigError("config keys 'src'/'tgt' or 'jsonl': give either both text files or one JSONL file")
+        if not self.jsonl and not (self.src and self.tgt):
+            raise ConfigError("config keys 'src' and 'tgt': both line-aligned files are needed")
+        if {self.src_lang, self.tgt_lang} != {"en", "de"}:
+            raise ConfigError(f"config keys 'src_lang'/'tgt_lang': {self.src_lang}-{self.tgt_lang}; variations.v1 "
+                              "supports en-de and de-en")
         unknown = sorted(set(self.types) - set(VARIATION_TYPES))
         if unknown or not self.types:
             raise ConfigError(f"config key 'types': {unknown or 'empty'}; choose from {list(VARIATION_TYPES)}")
@@ -74,5 +78,17 @@ class VariationsConfig(BuildConfig):
             raise ConfigError("config key 'plain_prefix': a non-empty file name prefix without '/'")
 
     @property
+    def direction(self) -> str:
+        return f"{self.src_lang}-{self.tgt_lang}"
+
+    @property
     def source_lang(self) -> str:
-        return self.direction.split("-")[0]
+        return self.src_lang
+
+    @property
+    def english_path(self) -> str:
+        return self.src if self.src_lang == "en" else self.tgt
+
+    @property
+    def german_path(self) -> str:
+        return self.tgt if self.src_lang == "en" else self.src

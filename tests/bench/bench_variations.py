@@ -30,7 +30,7 @@ def bench_build(out: Path) -> tuple[Path, dict[str, float]]:
     from builders.variations.builder import VariationsBuilder
     from builders.variations.config import VariationsConfig
 
-    config = VariationsConfig(name="bench", en_path=str(DATA / "source.en"), de_path=str(DATA / "ref.de"))
+    config = VariationsConfig(name="bench", src=str(DATA / "source.en"), tgt=str(DATA / "ref.de"))
     started = time.perf_counter()
     folder = VariationsBuilder(config).build(out, overwrite=True, quiet=True)
     build_s = time.perf_counter() - started
