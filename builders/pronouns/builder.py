@@ -109,12 +109,12 @@ class PronounsBuilder(Builder[PronounsConfig]):
 
     # --- pre-pass ----------------------------------------------------------------------------------------
     def units(self, ctx: BuildContext) -> Sequence[Unit]:
-        from builders.pronouns.prepare import prepare_units
+        from builders.pronouns.plan import prepare_units
 
         return prepare_units(self, ctx)
 
     def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
-        from builders.pronouns.pipeline import process_documents
+        from builders.pronouns.process import process_documents
 
         return process_documents(self.config, unit.payload, ctx)
 
@@ -137,7 +137,7 @@ class PronounsBuilder(Builder[PronounsConfig]):
         return sampled
 
     def write_extras(self, rows: list[Row], out_dir: Path, ctx: BuildContext) -> list[str]:
-        from builders.pronouns.export import write_exports
+        from builders.pronouns.extras import write_exports
 
         return write_exports([r.record for r in rows], out_dir, self.config.context_sentences)
 
