@@ -1,4 +1,4 @@
-"""The work behind `mtprobes score` / `translate` / `evaluate`: load, run, write outputs atomically."""
+"""The work behind `mtprobes score` / `translate`: load, run, write outputs atomically."""
 
 from __future__ import annotations
 
@@ -140,23 +140,3 @@ def run_scoring(
     }
     write_text(out / f"{name}.score_info.json", json.dumps(info, indent=1, ensure_ascii=False) + "\n")
     return info
-
-
-def run_evaluation(set_dir: Path, kind: str, system: str, out: Path | None, **kwargs: Any) -> tuple[dict, str]:
-    """Compute one metric result, write metrics-<kind>-<system>.{json,md} under out; return it and its table."""
-    from builders.metrics.evaluate import EVALUATORS, detect_kind
-    from builders.metrics.tables import render
-
-    kind = detect_kind(set_dir) if kind == "auto" else kind
-    if kind not in EVALUATORS:
-        raise MtprobesError(f"unknown metric kind {kind!r} (known: {', '.join(EVALUATORS)})")
-    if kwargs.get("lower_is_better") is None:
-        kwargs["lower_is_better"] = kind != "awareness"  # NLL/perplexity files vs per-segment log-prob sums
-    result = {"system": system, **EVALUATORS[kind](set_dir, **kwargs)}
-    table = render(result)
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        stem = f"metrics-{kind}-{system}"
-        write_text(out / f"{stem}.json", json.dumps(result, indent=1, ensure_ascii=False) + "\n")
-        write_text(out / f"{stem}.md", f"# {kind}: {system}\n\n{table}")
-    return result, table
