@@ -13,6 +13,7 @@ import numpy as np
 
 from builders.core.atomic import write_text
 from builders.core.errors import InputError, MtprobesError
+from builders.scoring.built_layouts import BUILT_SET_SCORERS, BuiltSet, built_set
 from builders.scoring.hf import HFSeq2SeqScorer
 from builders.scoring.layouts import make_job
 from builders.scoring.protocol import ScoringOptions, TokenScores, drop_shared_prefixes
@@ -103,6 +104,9 @@ def run_scoring(
     drop_prefix: bool = False,
 ) -> dict[str, Any]:
     """Score a set with a model; write anchor-format scores, per-line details and a score_info.json."""
+    built = built_set(set_dir)
+    if built is not None and built.family in BUILT_SET_SCORERS:
+        return score_built_set(built, out, spec, options, name=name, image_features=image_features)
     job = make_job(
         set_dir,
         layout=layout,
@@ -137,6 +141,33 @@ def run_scoring(
         "target_tokens_per_second": round(tokens / seconds, 1) if seconds > 0 else None,
         "truncation": text.truncation.to_dict(),
         "outputs": [p.name for p in written],
+    }
+    write_text(out / f"{name}.score_info.json", json.dumps(info, indent=1, ensure_ascii=False) + "\n")
+    return info
+
+
+def score_built_set(
+    built: BuiltSet, out: Path, spec: ModelSpec, options: ScoringOptions, *, name: str, image_features: Path | None
+) -> dict[str, Any]:
+    """A set built by mtprobes (shuffles.v1 ...): every condition it defines, in the files its metric reads."""
+    text, scorer = load_scorer(spec, options)
+    started = time.perf_counter()
+    written, scores = BUILT_SET_SCORERS[built.family](built, out, name, scorer, scorer is not text, image_features)
+    seconds = time.perf_counter() - started
+    write_text(out / f"{name}.tokens.jsonl", _details(scores))
+    tokens = int(sum(s.n_tokens for s in scores))
+    info = {
+        "layout": built.info["builder"],
+        "inputs": [str(built.folder)],
+        "model": text.describe(),
+        "options": asdict(options),
+        "image_features": str(image_features) if image_features else None,
+        "examples": len(scores),
+        "scored_tokens": tokens,
+        "seconds": round(seconds, 3),
+        "target_tokens_per_second": round(tokens / seconds, 1) if seconds > 0 else None,
+        "truncation": text.truncation.to_dict(),
+        "outputs": [str(p.relative_to(out)) for p in written],
     }
     write_text(out / f"{name}.score_info.json", json.dumps(info, indent=1, ensure_ascii=False) + "\n")
     return info
