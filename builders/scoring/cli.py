@@ -16,7 +16,7 @@ Device = Annotated[str, typer.Option("--device", help="auto (CUDA when present),
 
 
 def score(
-    set_dir: Annotated[Path | None, typer.Argument(help="Set folder: ContraPro export, CoMMuTE layout, or a built shuffles.v1 set.")] = None,
+    set_dir: Annotated[Path | None, typer.Argument(help="ContraPro export, CoMMuTE layout or built set.")] = None,
     model: ModelOption = "",
     out: Annotated[Path, typer.Option("--out", "-o", help="Run folder for the score files.")] = Path("run"),
     name: Annotated[str, typer.Option(help="Base name of the output files.")] = "scores",
