@@ -96,3 +96,50 @@ def test_image_model_needs_the_sets_features(shuffles_set: Path, models: dict[st
          str(bad)],
     )
     assert result.exit_code != 0 and "short.npy: expected 40 feature rows" in str(result.exception)
+
+
+# --- commute_ext.v1: extended-image perplexities for the image oracle ---------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def commute_ext_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from builders.validation.retrieval import FOLDER, build_retrieval_set, write_world
+    from builders.validation.train import models_root
+
+    root = tmp_path_factory.mktemp("ext")
+    world = write_world(root / "world", pairs=4)
+    return build_retrieval_set(world, root / "sets", models_root() / FOLDER, "image-world")
+
+
+def test_image_features_for_a_commute_folder_and_its_mixup(commute_ext_set: Path, tmp_path: Path) -> None:
+    folder = commute_ext_set.parents[3] / "world" / "commute" / "en-de"
+    invoke("image-features", folder, "--out", tmp_path / "f.npy")
+    invoke("image-features", folder, "--mixup", "--out", tmp_path / "m.npy")
+    own, mixed = np.load(tmp_path / "f.npy"), np.load(tmp_path / "m.npy")
+    assert own.shape == mixed.shape == (8, own.shape[1])
+    assert np.array_equal(mixed[0::2], mixed[1::2])  # one blend per source, on both of its lines
+    assert not np.allclose(mixed[0], own[0]) and not np.allclose(mixed[0], own[1])
+
+
+def test_score_commute_ext_set_then_oracle(commute_ext_set: Path, models: dict[str, Path], tmp_path: Path) -> None:
+    from builders.validation.train import models_root
+
+    run = tmp_path / "run"
+    invoke("image-features", commute_ext_set, "--out", run / "ext.npy")
+    per_source = 2 * (1 + 4)  # two translations, the original and 4 retrieved images each
+    assert np.load(run / "ext.npy").shape[0] == 4 * per_source
+    invoke("score", commute_ext_set, "--model", models_root() / "images-text-only", "--out", run, "--name", "text")
+    rows = [json.loads(line) for line in (run / "text.extended.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 4 and all(np.shape(r["ppl_a"]) == (2, 5) == np.shape(r["ppl_b"]) for r in rows)
+    # a text-only model gives one perplexity per translation whatever the image: every IC is a tie, so 0
+    assert all(len(set(r["ppl_a"][t] + r["ppl_b"][t])) == 1 for r in rows for t in (0, 1))
+    slot0 = commute_ext_set / "commute" / "slot0"
+    args = ["-s", run / "text.correct.txt", "-s", run / "text.incorrect.txt", "--extended", run / "text.extended.jsonl"]
+    invoke("evaluate", slot0, *args, "--system", "text", "--out", run)
+    result = json.loads((run / "metrics-commute-text.json").read_text(encoding="utf-8"))
+    assert result["TC"] == 0.5 and result["oracle"]["max"]["GIC"] == 0.0 == result["oracle"]["max"]["IC"]
+    assert result["oracle"]["max"]["RR"] == 0.0  # all pairs tie on GIC and Eq. 10: the originals (lowest index)
+    short = run / "short.jsonl"
+    short.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]), encoding="utf-8")
+    bad = CliRunner().invoke(app, ["evaluate", str(slot0), *map(str, args[:4]), "--extended", str(short)])
+    assert "short.jsonl: extended perplexities file has 3 lines but the set has 4 sources" in str(bad.exception)

@@ -18,7 +18,7 @@ from builders.core.builder import Builder, Unit
 from builders.core.context import BuildContext, Row
 from builders.core.errors import InputError, MtprobesError
 
-from . import pipeline
+from . import plan
 from .config import CommuteExtConfig
 from .select import Candidate, apply_choice, preselect, suppress
 
@@ -91,13 +91,13 @@ model's image-awareness can be tested on five images per meaning instead of one.
 
     def units(self, ctx: BuildContext) -> Sequence[Unit]:
         config = self.config
-        groups, captions = pipeline.read_inputs(config, ctx)
-        groups, originals = pipeline.find_originals(groups, config, ctx)
-        encoder = pipeline.make_encoder(config, ctx)
+        groups, captions = plan.read_inputs(config, ctx)
+        groups, originals = plan.find_originals(groups, config, ctx)
+        encoder = plan.make_encoder(config, ctx)
         excluded = frozenset(o.sha256 for o in originals.values())
-        view, cache = pipeline.embed_collection(config, encoder, excluded, ctx)
-        index = pipeline.index_collection(config, view, cache, ctx)
-        payloads = pipeline.retrieve(config, groups, captions, originals, encoder, view, index, ctx)
+        view, cache = plan.embed_collection(config, encoder, excluded, ctx)
+        index = plan.index_collection(config, view, cache, ctx)
+        payloads = plan.retrieve(config, groups, captions, originals, encoder, view, index, ctx)
         return [Unit(key=p["id"], payload=p) for p in payloads]
 
     def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:

@@ -34,16 +34,20 @@ def resolve_inputs(folder: Path | None, image_list: Path | None, image_dir: Path
     return listing, images
 
 
-def load_images(listing: Path, image_dir: Path) -> list[Any]:
+def _open_rgb(path: Path) -> Any:
     from PIL import Image
 
+    with Image.open(path) as opened:
+        return opened.convert("RGB")
+
+
+def load_images(listing: Path, image_dir: Path) -> list[Any]:
     loaded = []
     for number, name in enumerate(read_lines(listing), start=1):
         path = image_dir / name.strip()
         if not path.is_file():
             raise InputError(listing, f"image {path} not found", line=number)
-        with Image.open(path) as opened:
-            loaded.append(opened.convert("RGB"))
+        loaded.append(_open_rgb(path))
     return loaded
 
 
@@ -71,7 +75,9 @@ def encode(images: Sequence[Any], clip: Path) -> np.ndarray:
 
 
 def image_features(
-    folder: Annotated[Path | None, typer.Argument(help="A CoMMuTE folder (img.order, images in ../images).")] = None,
+    folder: Annotated[
+        Path | None, typer.Argument(help="CoMMuTE folder (img.order, ../images) or commute_ext set.")
+    ] = None,
     clip: Annotated[Path, typer.Option(help="open_clip folder: <name>.json [+ checkpoint].")] = Path(
         "resources/models/world-clip"
     ),
@@ -86,9 +92,16 @@ def image_features(
     import numpy as np
 
     from builders.core.atomic import atomic_path
+    from builders.scoring.built_layouts import built_set, extended_image_files
 
-    listing, images_dir = resolve_inputs(folder, image_list, image_dir)
-    images = load_images(listing, images_dir)
+    built = built_set(folder)
+    if built is not None and built.family == "commute_ext":
+        if mixup:
+            raise MtprobesError("--mixup blends the two images of a CoMMuTE source: give a CoMMuTE folder")
+        listing, images = built.folder / "info.json", [_open_rgb(p) for p in extended_image_files(built)]
+    else:
+        listing, images_dir = resolve_inputs(folder, image_list, image_dir)
+        images = load_images(listing, images_dir)
     features = encode(mixup_pairs(images, listing) if mixup else images, clip)
     out.parent.mkdir(parents=True, exist_ok=True)
     with atomic_path(out) as tmp, tmp.open("wb") as handle:

@@ -106,7 +106,9 @@ def run_scoring(
     """Score a set with a model; write anchor-format scores, per-line details and a score_info.json."""
     built = built_set(set_dir)
     if built is not None and built.family in BUILT_SET_SCORERS:
-        return score_built_set(built, out, spec, options, name=name, image_features=image_features)
+        return score_built_set(
+            built, out, spec, options, name=name, image_features=image_features, drop_prefix=drop_prefix
+        )
     job = make_job(
         set_dir,
         layout=layout,
@@ -147,12 +149,20 @@ def run_scoring(
 
 
 def score_built_set(
-    built: BuiltSet, out: Path, spec: ModelSpec, options: ScoringOptions, *, name: str, image_features: Path | None
+    built: BuiltSet,
+    out: Path,
+    spec: ModelSpec,
+    options: ScoringOptions,
+    *,
+    name: str,
+    image_features: Path | None,
+    drop_prefix: bool = False,
 ) -> dict[str, Any]:
     """A set built by mtprobes (shuffles.v1 ...): every condition it defines, in the files its metric reads."""
     text, scorer = load_scorer(spec, options)
     started = time.perf_counter()
-    written, scores = BUILT_SET_SCORERS[built.family](built, out, name, scorer, scorer is not text, image_features)
+    score_set = BUILT_SET_SCORERS[built.family]
+    written, scores = score_set(built, out, name, scorer, scorer is not text, image_features, drop_prefix)
     seconds = time.perf_counter() - started
     write_text(out / f"{name}.tokens.jsonl", _details(scores))
     tokens = int(sum(s.n_tokens for s in scores))
@@ -162,6 +172,7 @@ def score_built_set(
         "model": text.describe(),
         "options": asdict(options),
         "image_features": str(image_features) if image_features else None,
+        "drop_shared_prefix": drop_prefix,
         "examples": len(scores),
         "scored_tokens": tokens,
         "seconds": round(seconds, 3),
