@@ -25,6 +25,8 @@ app = typer.Typer(
 # Modules that add their own commands (score, evaluate, analyze ...) through `register(app)`.
 COMMAND_MODULES = (
     "builders.scoring.cli",
+    "builders.scoring.image_features",
+    "builders.metrics.cli",
     "builders.pronouns.cli",
     "builders.variations.cli",
     "builders.commute_ext.cli",
