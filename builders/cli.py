@@ -173,4 +173,4 @@ def main() -> None:
         app()
     except MtprobesError as err:
         typer.echo(f"error: {err}", err=True)
-        sys.exit(2)
+        sys.exit(err.exit_code)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builders.core.dataset_dir import BuiltDataset
-from builders.core.errors import MtprobesError
+from builders.core.errors import MtprobesError, UsageError
 
 # What goes to the Hub: parquet data, JSONL mirror, card, manifest and the builder's extras.
 # The save_to_disk copy (hf/) is for local use only; the Hub serves the parquet files.
@@ -39,7 +39,7 @@ class PublishPlan:
 
 def plan_publish(path: str | Path, repo_id: str, private: bool = False, revision: str | None = None) -> PublishPlan:
     if repo_id.count("/") != 1 or not all(repo_id.split("/")):
-        raise MtprobesError(f"--repo-id must look like ORG/NAME, got {repo_id!r}")
+        raise UsageError(f"--repo-id must look like ORG/NAME, got {repo_id!r}")
     ds = BuiltDataset.open(path)
     files = sorted(
         (str(p.relative_to(ds.path)), p.stat().st_size)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import datasets
-import pyarrow.parquet as pq
+import pyarrow as pa
 
-from builders.core.dataset_dir import BuiltDataset
+from builders.core.dataset_dir import BuiltDataset, read_parquet_schema
 from builders.core.errors import ValidationFailed
 from builders.core.schema import check_record
 from builders.core.writer_paths import jsonl_path_for
@@ -23,7 +24,7 @@ def _schema_problems(ds: BuiltDataset) -> list[str]:
             if not file.is_file():
                 problems.append(f"{file.name}: listed in info.json but missing")
                 continue
-            stored = datasets.Features.from_arrow_schema(pq.read_schema(file))
+            stored = datasets.Features.from_arrow_schema(read_parquet_schema(file))
             if stored != expected:
                 problems.append(f"{file.relative_to(ds.path)}: schema differs from {ds.builder.name} features")
     return problems
@@ -51,8 +52,16 @@ def _record_problems(ds: BuiltDataset) -> list[str]:
     return problems
 
 
+def as_stored(records: list[dict[str, Any]], features: datasets.Features) -> list[dict[str, Any]]:
+    """Records as the parquet files hold them: JSONL writes 0.3333 where a float32 column holds 0.33329999,
+    so both sides are compared after the same encoding into the declared types."""
+    table = pa.Table.from_pylist([features.encode_example(r) for r in records], schema=features.arrow_schema)
+    return table.to_pylist()
+
+
 def _jsonl_problems(ds: BuiltDataset, by_split: dict[tuple[str, str], list[dict[str, object]]]) -> list[str]:
     problems = []
+    features = ds.builder.features()
     for (subset, split), records in by_split.items():
         path = ds.path / jsonl_path_for(subset, split)
         if not path.is_file():
@@ -62,8 +71,14 @@ def _jsonl_problems(ds: BuiltDataset, by_split: dict[tuple[str, str], list[dict[
         if len(lines) != len(records):
             problems.append(f"{path.relative_to(ds.path)}: {len(lines)} lines, parquet has {len(records)} records")
             continue
-        for number, (line, record) in enumerate(zip(lines, records, strict=True), start=1):
-            if json.loads(line) != json.loads(json.dumps(record, ensure_ascii=False)):
+        try:
+            written = [json.loads(line) for line in lines]
+            stored = as_stored(written, features)
+        except (ValueError, TypeError, KeyError, pa.ArrowException) as err:
+            problems.append(f"{path.relative_to(ds.path)}: does not match the features ({err})")
+            continue
+        for number, (line_record, record) in enumerate(zip(stored, as_stored(records, features), strict=True), 1):
+            if line_record != record:
                 problems.append(f"{path.relative_to(ds.path)}:{number}: differs from the parquet record")
                 break
     return problems

@@ -64,6 +64,7 @@ class PronounsBuilder(Builder[PronounsConfig]):
     license = "other"
     citation = CITATION
     balance_fields = ("pronoun class", "ante distance")
+    identity_keys = ("corpus", "src", "jsonl")
     subset = "default"
 
     # --- schema ------------------------------------------------------------------------------------------
@@ -109,12 +110,12 @@ class PronounsBuilder(Builder[PronounsConfig]):
 
     # --- pre-pass ----------------------------------------------------------------------------------------
     def units(self, ctx: BuildContext) -> Sequence[Unit]:
-        from builders.pronouns.prepare import prepare_units
+        from builders.pronouns.plan import prepare_units
 
         return prepare_units(self, ctx)
 
     def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
-        from builders.pronouns.pipeline import process_documents
+        from builders.pronouns.process import process_documents
 
         return process_documents(self.config, unit.payload, ctx)
 
@@ -137,7 +138,7 @@ class PronounsBuilder(Builder[PronounsConfig]):
         return sampled
 
     def write_extras(self, rows: list[Row], out_dir: Path, ctx: BuildContext) -> list[str]:
-        from builders.pronouns.export import write_exports
+        from builders.pronouns.extras import write_exports
 
         return write_exports([r.record for r in rows], out_dir, self.config.context_sentences)
 

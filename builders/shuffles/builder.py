@@ -67,6 +67,7 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
     task_categories: ClassVar[tuple[str, ...]] = ("translation",)
     citation: ClassVar[str] = ELLIOTT_2018
     balance_fields: ClassVar[tuple[str, ...]] = ("shuffle",)
+    identity_keys: ClassVar[tuple[str, ...]] = ("corpus", "jsonl", "hf_path", "split")
 
     def __init__(self, config: ShufflesConfig) -> None:
         super().__init__(config)
