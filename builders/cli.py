@@ -107,6 +107,8 @@ def validate(path: Annotated[Path, typer.Argument(help="A built dataset folder (
 
     ds = validate_dataset(path)
     total = sum(sum(s.values()) for s in ds.info["records"].values())
+    for warning in ds.info.get("notes", {}).get("warnings", []):
+        typer.echo(f"warning: {warning}", err=True)
     typer.echo(f"OK {path}: {total} records valid ({ds.info['signature']})")
 
 
@@ -129,6 +131,7 @@ def publish(
     revision: Annotated[str | None, typer.Option(help="Branch to upload to (created if missing).")] = None,
     push: Annotated[bool, typer.Option("--push", help="Really upload (default: dry run).")] = False,
     endpoint: Annotated[str | None, typer.Option(help="Hub endpoint (default: HF_ENDPOINT or the Hub).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Publish even a set with 0 records.")] = False,
 ) -> None:
     """Publish a built dataset to the Hugging Face Hub (dry run unless --push)."""
     from builders.core.publish import plan_publish
@@ -136,7 +139,7 @@ def publish(
     from builders.core.validate import validate_dataset
 
     validate_dataset(path)
-    plan = plan_publish(path, repo_id, private=private, revision=revision)
+    plan = plan_publish(path, repo_id, private=private, revision=revision, force=force)
     if not push:
         typer.echo(plan.render())
         return

@@ -88,8 +88,9 @@ class Builder(abc.ABC, Generic[ConfigT]):
         """Builder-specific checks run by `mtprobes validate` (a list of problems; empty when fine)."""
         return []
 
-    def extras_problems(self, folder: Path, rows: list[Row]) -> list[str]:
-        """Checks of the extras written beside the dataset against its records (run by `mtprobes validate`)."""
+    def extras_problems(self, folder: Path, extras: list[str], rows: list[Row]) -> list[str]:
+        """Checks of the extras (paths relative to ``folder``) against the records, run by `mtprobes validate`:
+        they re-derive what the files must hold, so an edited file is caught even with its hash updated."""
         return []
 
     def card_section(self, info: dict[str, Any]) -> str:

@@ -10,8 +10,12 @@ from typing import Any
 import datasets
 import pyarrow as pa
 
+from builders import __version__
+from builders.core.builder import make_signature
+from builders.core.context import BuildContext
 from builders.core.dataset_dir import BuiltDataset, read_parquet_schema
 from builders.core.errors import ValidationFailed
+from builders.core.hashes import hash_problems, hashes_digest
 from builders.core.schema import check_record
 from builders.core.writer_paths import jsonl_path_for
 
@@ -49,6 +53,7 @@ def _record_problems(ds: BuiltDataset) -> list[str]:
                 problems.append(f"{subset}/{split}: info.json says {expected} records, parquet has {actual}")
     problems += _jsonl_problems(ds, by_split)
     problems += [f"invariant: {p}" for p in ds.builder.invariants(rows)]
+    problems += ds.builder.extras_problems(ds.path, list(ds.info.get("extras", [])), rows)
     return problems
 
 
@@ -103,12 +108,42 @@ def _manifest_problems(ds: BuiltDataset) -> list[str]:
     return problems
 
 
+def _integrity_problems(ds: BuiltDataset) -> list[str]:
+    """Every file as the build wrote it (sha256 in info.json), info.json as the build wrote it (the signature
+    re-derived from its config, inputs and file hashes) and the card as rendered from info.json."""
+    from builders.core.card import render_card
+
+    recorded = ds.info.get("files_sha256")
+    if not isinstance(recorded, dict):
+        return ["info.json has no files_sha256 (built by an older mtprobes): rebuild to validate it"]
+    problems = hash_problems(ds.path, recorded)
+    expected = expected_signature(ds, recorded)
+    if ds.info["signature"] != expected:
+        problems.append(f"info.json: signature does not match its config, seed, inputs and files "
+                        f"(recorded {ds.info['signature']!r}, derived {expected!r})")
+    if ds.info.get("seed") != ds.builder.config.seed:
+        problems.append(f"info.json: seed {ds.info.get('seed')!r} differs from the config's {ds.builder.config.seed}")
+    card = ds.path / "README.md"
+    if card.is_file() and card.read_text(encoding="utf-8") != render_card(ds.builder, ds.info):
+        problems.append("README.md: differs from the card rendered from info.json")
+    return problems
+
+
+def expected_signature(ds: BuiltDataset, recorded: dict[str, str]) -> str:
+    ctx = BuildContext(config=ds.builder.config, work_dir=ds.path, inputs=dict(ds.info.get("inputs", {})),
+                       resources=dict(ds.info.get("resources", {})), tools=dict(ds.info.get("tools", {})))
+    derived = make_signature(ds.builder, ctx).replace(
+        f"mtprobes:{__version__}|", f"mtprobes:{ds.info.get('package_version', __version__)}|", 1)
+    return f"{derived}|files:{hashes_digest(recorded)}"
+
+
 def validate_dataset(path: str | Path) -> BuiltDataset:
     """Raise ValidationFailed listing every problem; return the opened dataset when all is well."""
     ds = BuiltDataset.open(path)
     problems = _manifest_problems(ds) + _schema_problems(ds)
     if not problems:
         problems += _record_problems(ds)
+    problems += _integrity_problems(ds)  # last: the specific problems above say more than "sha256 differs"
     if problems:
         raise ValidationFailed(path, problems)
     return ds
