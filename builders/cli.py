@@ -109,6 +109,8 @@ def validate(path: Annotated[Path, typer.Argument(help="A built dataset folder (
 
     ds = validate_dataset(path)
     total = sum(sum(s.values()) for s in ds.info["records"].values())
+    for warning in ds.info.get("notes", {}).get("warnings", []):
+        typer.echo(f"warning: {warning}", err=True)
     typer.echo(f"OK {path}: {total} records valid ({ds.info['signature']})")
 
 
@@ -131,6 +133,7 @@ def publish(
     revision: Annotated[str | None, typer.Option(help="Branch to upload to (created if missing).")] = None,
     push: Annotated[bool, typer.Option("--push", help="Really upload (default: dry run).")] = False,
     endpoint: Annotated[str | None, typer.Option(help="Hub endpoint (default: HF_ENDPOINT or the Hub).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Publish even a set with 0 records.")] = False,
 ) -> None:
     """Publish a built dataset to the Hugging Face Hub (dry run unless --push)."""
     from builders.core.publish import plan_publish
@@ -138,7 +141,7 @@ def publish(
     from builders.core.validate import validate_dataset
 
     validate_dataset(path)
-    plan = plan_publish(path, repo_id, private=private, revision=revision)
+    plan = plan_publish(path, repo_id, private=private, revision=revision, force=force)
     if not push:
         typer.echo(plan.render())
         return
@@ -175,4 +178,4 @@ def main() -> None:
         app()
     except MtprobesError as err:
         typer.echo(f"error: {err}", err=True)
-        sys.exit(2)
+        sys.exit(err.exit_code)

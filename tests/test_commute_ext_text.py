@@ -154,5 +154,5 @@ def test_template_on_missing_folder_is_one_clear_error(tmp_path: Path) -> None:
     register(app)
     app.command("noop")(lambda: None)
     result = CliRunner().invoke(app, ["caption-template", str(tmp_path / "nope"), "--out", str(tmp_path / "c.tsv")])
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert "CoMMuTE folder not found" in result.output

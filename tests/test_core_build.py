@@ -164,7 +164,7 @@ def test_resume_with_other_config_is_refused(corpus: tuple[Path, Path], tmp_path
     sets = ["--set", f"src={corpus[0]}", "--set", f"tgt={corpus[1]}", "--set", "checkpoint_every=1"]
     run_cli("build", "toy.v1", *sets, "--out", str(tmp_path), "-q", env={"MTPROBES_TEST_KILL_AFTER_CHUNKS": "3"})
     other = run_cli("build", "toy.v1", *sets, "--set", "seed=5", "--out", str(tmp_path), "-q", "--resume")
-    assert other.returncode == 2
+    assert other.returncode == 1
     assert "cannot resume, the config or inputs differ" in other.stderr
 
 
@@ -232,7 +232,7 @@ def test_inspect_and_publish_dry_run(corpus: tuple[Path, Path], tmp_path: Path) 
 def test_cli_errors_are_one_line(corpus: tuple[Path, Path], tmp_path: Path) -> None:
     result = run_cli("build", "toy.v1", "--set", f"src={corpus[0]}", "--set", "tgt=/nonexistent.de",
                      "--out", str(tmp_path))
-    assert result.returncode == 2
+    assert result.returncode == 1
     assert result.stderr.strip() == "error: /nonexistent.de: file not found"
     result = run_cli("build", "toy.v1", "--set", "lines_per_unit=zero", "--out", str(tmp_path))
     assert result.returncode == 2 and "config key 'lines_per_unit'" in result.stderr
@@ -242,5 +242,5 @@ def test_publish_push_without_token_uploads_nothing(corpus: tuple[Path, Path], t
     path = build(corpus, tmp_path / "out")
     env = {"HF_TOKEN": "", "HF_HOME": str(tmp_path / "hf-home"), "HF_ENDPOINT": "http://127.0.0.1:9"}
     result = run_cli("publish", str(path), "--repo-id", "org/toy", "--push", env=env)
-    assert result.returncode == 2
+    assert result.returncode == 1
     assert "no Hugging Face token" in result.stderr and "nothing was uploaded" in result.stderr

@@ -66,7 +66,7 @@ def test_demo_output_validates_and_a_corrupted_copy_fails(name: str, demo_out: P
     with pytest.raises(ValidationFailed, match=f"{subset}/{split}: info.json says {splits[split]} records"):
         validate_dataset(copy)
     result = cli("validate", str(copy))
-    assert result.returncode == 2 and result.stderr.startswith("error: ") and "validation failed" in result.stderr
+    assert result.returncode == 1 and result.stderr.startswith("error: ") and "validation failed" in result.stderr
 
 
 @pytest.mark.parametrize("name", DEMO_BUILDERS)

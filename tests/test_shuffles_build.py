@@ -199,7 +199,7 @@ def test_bad_input_names_file_and_line(tmp_path: Path, edit: Any, message: str) 
     edit(folder)
     with pytest.raises(InputError, match=message):
         build(tmp_path / "out", data_dir=str(folder), image_dir=str(folder / "images"), features="")
-    assert not (tmp_path / "out" / "shuffles" / "default" / "v1").exists()
+    assert not (tmp_path / "out" / "shuffles" / "sample" / "v1").exists()
 
 
 def _odd_image(mode: str, size: tuple[int, int], fmt: str = "PNG") -> Any:
@@ -241,7 +241,7 @@ def test_corrupt_image_names_the_line_when_pixels_are_blended(tmp_path: Path) ->
     overrides = {"data_dir": str(folder), "image_dir": str(folder / "images"), "features": ""}
     with pytest.raises(InputError, match=r"sample\.images\.txt:29: image file .*gray_rock_sea\.png cannot be decoded"):
         build(tmp_path / "out", **overrides)
-    assert not (tmp_path / "out" / "shuffles" / "default" / "v1").exists()
+    assert not (tmp_path / "out" / "shuffles" / "sample" / "v1").exists()
     # without pixel mixup the image is only hashed: its content is not needed
     build(tmp_path / "out", **overrides, mixup_images=False)
 
@@ -355,7 +355,7 @@ def test_resume_after_a_crash_gives_the_same_bytes(
     monkeypatch.setattr(ShufflesBuilder, "process", crash_on_random3)
     with pytest.raises(KeyboardInterrupt):
         ShufflesBuilder(config).build(tmp_path, quiet=True)
-    assert list((tmp_path / "shuffles" / "default" / ".v1.partial" / "checkpoint").glob("chunk-*.pkl"))
+    assert list((tmp_path / "shuffles" / "sample" / ".v1.partial" / "checkpoint").glob("chunk-*.pkl"))
     monkeypatch.setattr(ShufflesBuilder, "process", original)
     resumed = ShufflesBuilder(config).build(tmp_path, resume=True, quiet=True)
     for subset in ("congruent", "random1", "random3", "random5"):

@@ -69,6 +69,7 @@ the original image and adds the best images retrieved for an unambiguous caption
 model's image-awareness can be tested on five images per meaning instead of one.
 """
     license = "cc-by-sa-4.0"
+    identity_keys = ("corpus", "data_dir", "tgt_lang")
     task_categories = ("translation",)
     citation = """@inproceedings{kashani-motlagh-etal-2024-assessing,
   title = {Assessing the Role of Imagery in Multimodal Machine Translation},

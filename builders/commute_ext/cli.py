@@ -28,6 +28,6 @@ def register(app: typer.Typer) -> None:
             write_text(out, caption_template(lines, prefix))
         except MtprobesError as err:
             typer.echo(f"error: {err}", err=True)
-            raise typer.Exit(2) from None
+            raise typer.Exit(err.exit_code) from None
         typer.echo(f"wrote {out} ({len(lines)} lines); fill in the 'caption' column, one unambiguous caption per "
                    "translation, then build with --set captions=" + str(out))

@@ -21,7 +21,10 @@ from builders.core.checkpoint import Checkpoint
 from builders.core.config import BuildConfig
 from builders.core.context import BuildContext, Counts, Row
 from builders.core.errors import MtprobesError, ValidationFailed
+from builders.core.lock import OutputLock
+from builders.core.outcome import reported_os_errors, warn_if_degenerate
 from builders.core.schema import check_record
+from builders.core.textio import counting_normalised
 from builders.core.writer import OutputPlan, write_dataset
 
 ConfigT = TypeVar("ConfigT", bound=BuildConfig)
@@ -48,6 +51,8 @@ class Builder(abc.ABC, Generic[ConfigT]):
     citation: ClassVar[str] = ""
     # Fields whose value distribution `mtprobes inspect` shows (class balance).
     balance_fields: ClassVar[tuple[str, ...]] = ()
+    # Config keys that tell two builds apart; with name=default the output path is made of their values.
+    identity_keys: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, config: ConfigT) -> None:
         if not isinstance(config, self.config_class):
@@ -83,6 +88,11 @@ class Builder(abc.ABC, Generic[ConfigT]):
         """Builder-specific checks run by `mtprobes validate` (a list of problems; empty when fine)."""
         return []
 
+    def extras_problems(self, folder: Path, extras: list[str], rows: list[Row]) -> list[str]:
+        """Checks of the extras (paths relative to ``folder``) against the records, run by `mtprobes validate`:
+        they re-derive what the files must hold, so an edited file is caught even with its hash updated."""
+        return []
+
     def card_section(self, info: dict[str, Any]) -> str:
         """Builder-specific Markdown for the dataset card (statistics, caveats), rendered from info.json."""
         return ""
@@ -108,17 +118,31 @@ class Builder(abc.ABC, Generic[ConfigT]):
         overwrite: bool = False,
         quiet: bool = False,
     ) -> Path:
-        plan = OutputPlan.for_build(Path(out_root), self.family, self.config.name, self.dataset_version)
-        plan.claim(resume=resume, overwrite=overwrite)
+        plan = OutputPlan.for_build(Path(out_root), self.family, self.output_name(), self.dataset_version)
+        with OutputLock(plan.final_dir), reported_os_errors(plan.final_dir):
+            plan.claim(resume=resume, overwrite=overwrite)
+            return self._build_claimed(plan, resume=resume, quiet=quiet)
+
+    def output_name(self) -> str:
+        """The <config> part of the output path: ``name``, or one made of the identifying keys when default."""
+        from builders.core.naming import output_name
+
+        return output_name(self.config, self.identity_keys)
+
+    def _build_claimed(self, plan: OutputPlan, *, resume: bool, quiet: bool) -> Path:
         started = time.perf_counter()
         ctx = BuildContext(config=self.config, work_dir=plan.work_dir, quiet=quiet)
-        units = list(self.units(ctx))
+        with counting_normalised() as normalised:
+            units = list(self.units(ctx))
+        if normalised:
+            ctx.notes["normalised_line_breaks"] = dict(sorted(normalised.items()))
         prepared = Counts()
         prepared.merge(ctx.counts)
         checkpoint = Checkpoint(plan.work_dir / "checkpoint", self.name, self.config.to_dict(), ctx.inputs)
         rows = self._run_units(units, ctx, checkpoint, prepared, resume)
         rows = self.finalize(rows, ctx)
         self.check_rows(rows)
+        warn_if_degenerate(ctx, rows, self.name)
         ctx.notes["wall_time_s"] = round(time.perf_counter() - started, 3)
         info = self.make_info(rows, ctx)
         write_dataset(self, rows, info, plan, ctx)

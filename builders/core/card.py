@@ -33,15 +33,48 @@ def hub_yaml(builder: Builder[Any], info: dict[str, Any]) -> dict[str, Any]:
                 **({"default": True} if subset == "default" else {}),
             }
         )
+    config = builder.config
     return {
         "pretty_name": builder.pretty_name,
-        "license": builder.license,
+        **card_license(builder),
         "language": list(builder.card_languages()),
         "task_categories": list(builder.task_categories),
         "size_categories": [size_category(total)],
-        "tags": ["mtprobes", builder.family, "contrastive-evaluation"],
+        "tags": ["mtprobes", builder.family, "contrastive-evaluation"] + ([config.corpus] if config.corpus else []),
         "configs": configs,
+        "dataset_info": dataset_info(builder, info),
     }
+
+
+def card_license(builder: Builder[Any]) -> dict[str, str]:
+    """The config's licence (the input's); a builder's fixed licence otherwise; ``unknown`` when neither says.
+    ``other`` always comes with ``license_name`` (the config refuses it without one)."""
+    config = builder.config
+    if config.license:
+        return {"license": config.license, **({"license_name": config.license_name} if config.license_name else {})}
+    return {"license": builder.license if builder.license != "other" else "unknown"}
+
+
+def dataset_info(builder: Builder[Any], info: dict[str, Any]) -> list[dict[str, Any]]:
+    """Hub ``dataset_info`` per config (features, split sizes in records and parquet bytes), as push_to_hub
+    writes it. ``datasets.load_dataset(folder)`` hashes it into its cache key: without it every built folder
+    (all named ``v1``, config ``default``) shared one cache entry and loaded the first set's rows."""
+    features = builder.features()._to_yaml_list()
+    blocks = []
+    for subset, splits in sorted(info["records"].items()):
+        split_list = [
+            {"name": split, "num_bytes": _split_bytes(info, subset, split), "num_examples": n}
+            for split, n in sorted(splits.items())
+        ]
+        size = sum(int(s["num_bytes"]) for s in split_list)
+        blocks.append({"config_name": subset, "features": features, "splits": split_list,
+                       "download_size": size, "dataset_size": size})
+    return blocks
+
+
+def _split_bytes(info: dict[str, Any], subset: str, split: str) -> int:
+    return sum(info.get("file_sizes", {}).get(f, 0) for f in info["files"].get(subset, [])
+               if f.rsplit("/", 1)[-1].startswith(f"{split}-"))
 
 
 def render_card(builder: Builder[Any], info: dict[str, Any]) -> str:

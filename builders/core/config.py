@@ -25,15 +25,22 @@ ConfigT = TypeVar("ConfigT", bound="BuildConfig")
 class BuildConfig:
     """Fields every builder shares. ``name`` is the <config> part of the output path."""
 
-    name: str = "default"
+    name: str = "default"  # default: a name made of the keys that tell builds apart (corpus, split, ...)
     seed: int = 13
     shard_size: int = 50_000
     checkpoint_every: int = 64
+    corpus: str = ""  # name of the input corpus, shown on the card (and in records where a format has the field)
+    license: str = ""  # Hub licence id of the set, usually the input's (cc-by-4.0, ...); "other" needs license_name
+    license_name: str = ""  # the licence's name when license is "other" (e.g. "WMT24 test set terms")
 
     def __post_init__(self) -> None:
         check_types(self)
         if not self.name or "/" in self.name or self.name.startswith("."):
             raise ConfigError(f"config key 'name': {self.name!r} is not a valid directory name")
+        if self.seed < 0:
+            raise ConfigError(f"config key 'seed': must be >= 0, got {self.seed}")
+        if self.license == "other" and not self.license_name:
+            raise ConfigError("config key 'license_name': required when license is 'other' (the Hub needs a name)")
         if self.shard_size < 1:
             raise ConfigError("config key 'shard_size': must be >= 1")
         if self.checkpoint_every < 1:

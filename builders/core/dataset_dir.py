@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from builders.core.builder import Builder
@@ -51,7 +52,26 @@ class BuiltDataset:
                 split = file.name.split("-")[0]
                 if not file.is_file():
                     raise MtprobesError(f"{file}: listed in {INFO_FILE} but missing")
-                table = pq.read_table(file)
+                table = read_parquet(file)
                 for record in table.to_pylist():
                     rows.append(Row(split=split, record=features.decode_example(record), subset=subset))
         return rows
+
+
+def read_parquet(file: Path) -> pa.Table:
+    """One parquet file, or one clear error naming it when it is truncated or not parquet at all."""
+    try:
+        return pq.read_table(file)
+    except (pa.ArrowException, OSError) as err:
+        raise InputError(file, f"cannot read parquet ({_first_line(err)}); the file is truncated or damaged") from None
+
+
+def read_parquet_schema(file: Path) -> pa.Schema:
+    try:
+        return pq.read_schema(file)
+    except (pa.ArrowException, OSError) as err:
+        raise InputError(file, f"cannot read parquet ({_first_line(err)}); the file is truncated or damaged") from None
+
+
+def _first_line(err: Exception) -> str:
+    return (str(err).strip().splitlines() or [type(err).__name__])[0]

@@ -8,6 +8,15 @@ from pathlib import Path
 class MtprobesError(Exception):
     """An error caused by the user's input or environment, printed as one line by the CLI."""
 
+    # Process exit status: 1 for bad input, failed validation, a locked output or a Hub error; 2 for usage.
+    exit_code: int = 1
+
+
+class UsageError(MtprobesError):
+    """A command line or config that cannot work as given (exit status 2, like click's usage errors)."""
+
+    exit_code = 2
+
 
 class InputError(MtprobesError):
     """Bad input data: names the file and, where known, the line (1-based) or byte offset."""
@@ -31,16 +40,20 @@ class InputError(MtprobesError):
         super().__init__(f"{where}: {message}")
 
 
-class ConfigError(MtprobesError):
+class ConfigError(UsageError):
     """A config key that does not exist, or a value of the wrong type; names the key."""
 
 
-class UnknownBuilderError(MtprobesError):
+class UnknownBuilderError(UsageError):
     """An unknown registry name, with the closest known names."""
 
 
 class OutputExistsError(MtprobesError):
     """The output directory exists and neither --resume nor --overwrite was given."""
+
+
+class OutputLockedError(MtprobesError):
+    """Another live build holds the lock of the same output folder."""
 
 
 class ValidationFailed(MtprobesError):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builders.core.dataset_dir import BuiltDataset
-from builders.core.errors import MtprobesError
+from builders.core.errors import MtprobesError, UsageError
 
 # What goes to the Hub: parquet data, JSONL mirror, card, manifest and the builder's extras.
 # The save_to_disk copy (hf/) is for local use only; the Hub serves the parquet files.
@@ -37,10 +37,15 @@ class PublishPlan:
         return "\n".join(lines)
 
 
-def plan_publish(path: str | Path, repo_id: str, private: bool = False, revision: str | None = None) -> PublishPlan:
+def plan_publish(path: str | Path, repo_id: str, private: bool = False, revision: str | None = None,
+                 force: bool = False) -> PublishPlan:
     if repo_id.count("/") != 1 or not all(repo_id.split("/")):
-        raise MtprobesError(f"--repo-id must look like ORG/NAME, got {repo_id!r}")
+        raise UsageError(f"--repo-id must look like ORG/NAME, got {repo_id!r}")
     ds = BuiltDataset.open(path)
+    refuse_symlinks(ds.path)
+    total = sum(sum(splits.values()) for splits in ds.info["records"].values())
+    if total == 0 and not force:
+        raise MtprobesError(f"{ds.path}: the set has 0 records; nothing worth publishing (pass --force to publish it)")
     files = sorted(
         (str(p.relative_to(ds.path)), p.stat().st_size)
         for p in ds.path.rglob("*")
@@ -84,3 +89,11 @@ def push(plan: PublishPlan, endpoint: str | None = None) -> str:
         message = " ".join(str(err).replace(token, "***").split())
         raise MtprobesError(f"upload to {plan.repo_id} failed: {type(err).__name__}: {message[:300]}") from None
     return str(getattr(commit, "commit_url", commit))
+
+
+def refuse_symlinks(folder: Path) -> None:
+    """The upload follows links, so a link inside the folder would publish a file from outside it."""
+    links = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_symlink())
+    if links:
+        raise MtprobesError(f"{folder}: refusing to publish symbolic links ({', '.join(links[:5])}); "
+                            "replace them by the files themselves or remove them")

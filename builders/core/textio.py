@@ -6,24 +6,68 @@ none of them silently skips anything.
 
 from __future__ import annotations
 
+import errno
 import gzip
 import json
+import logging
+import re
+import zlib
+from collections import Counter
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
 from builders.core.errors import InputError
 
+log = logging.getLogger("mtprobes")
+
+# Characters that str.splitlines() (and many tools) treat as line breaks, or that corrupt text tools (NUL).
+# Inside a line they would shift every later line of a line-aligned output: each becomes one space, counted.
+LINE_BREAKING = "\x00\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_LINE_BREAKING_RE = re.compile(f"[{re.escape(LINE_BREAKING)}]")
+_normalised: ContextVar[Counter[str] | None] = ContextVar("mtprobes_normalised", default=None)
+
+
+@contextmanager
+def counting_normalised() -> Iterator[Counter[str]]:
+    """Collect, per file, how many line-breaking characters the readers replaced while the block runs."""
+    counter: Counter[str] = Counter()
+    token = _normalised.set(counter)
+    try:
+        yield counter
+    finally:
+        _normalised.reset(token)
+
+
+def _read_raw(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise InputError(path, "symbolic link loop") from None
+        if err.errno == errno.ENOENT:
+            raise InputError(path, "file not found") from None
+        raise InputError(path, f"cannot read ({err.strerror})") from None
+
+
+def _gunzip(path: Path, data: bytes) -> bytes:
+    try:
+        return gzip.decompress(data)
+    except gzip.BadGzipFile:
+        raise InputError(path, "not a gzip file (the name ends in .gz); decompress it or rename it") from None
+    except EOFError:
+        raise InputError(path, "truncated gzip file (ends before the end of the compressed stream)") from None
+    except zlib.error as err:
+        raise InputError(path, f"corrupt gzip data ({err})") from None
+
 
 def _open_bytes(path: Path) -> bytes:
-    if not path.exists():
-        raise InputError(path, "file not found")
     if path.is_dir():
         raise InputError(path, "is a directory, expected a file")
-    data = path.read_bytes()
-    if path.suffix == ".gz":
-        data = gzip.decompress(data)
-    return data
+    data = _read_raw(path)
+    return _gunzip(path, data) if path.suffix == ".gz" else data
 
 
 def decode_utf8(path: Path, data: bytes) -> str:
@@ -47,7 +91,26 @@ def read_lines(path: str | Path, *, allow_empty_file: bool = False) -> list[str]
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    return [line.removesuffix("\r") for line in lines]
+    return _normalise_breaks(path, [line.removesuffix("\r") for line in lines])
+
+
+def _normalise_breaks(path: Path, lines: list[str]) -> list[str]:
+    """Replace NUL, lone CR, U+2028 and the other in-line breaks by a space; warn once with the count."""
+    replaced = 0
+    first_line = 0
+    for index, line in enumerate(lines):
+        cleaned, n = _LINE_BREAKING_RE.subn(" ", line)
+        if n:
+            lines[index] = cleaned
+            replaced += n
+            first_line = first_line or index + 1
+    if replaced:
+        log.warning("%s:%d: replaced %d NUL/CR/U+2028-like character(s) inside lines by spaces (first here)",
+                    path, first_line, replaced)
+        counter = _normalised.get()
+        if counter is not None:
+            counter[str(path)] += replaced
+    return lines
 
 
 def read_parallel(paths: Sequence[str | Path]) -> list[list[str]]:

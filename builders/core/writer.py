@@ -7,6 +7,7 @@ so a reader never sees a half-written dataset.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 from collections import defaultdict
@@ -22,12 +23,14 @@ from builders.core.atomic import atomic_path, write_text
 from builders.core.card import render_card
 from builders.core.context import BuildContext, Row
 from builders.core.errors import MtprobesError, OutputExistsError
+from builders.core.hashes import hashes_digest, output_hashes
 from builders.core.writer_paths import data_dir_for, jsonl_path_for
 
 if TYPE_CHECKING:
     from builders.core.builder import Builder
 
 INFO_FILE = "info.json"
+log = logging.getLogger("mtprobes")
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,10 @@ class OutputPlan:
         return cls(final_dir=final, work_dir=final.parent / f".{final.name}.partial")
 
     def claim(self, *, resume: bool, overwrite: bool) -> None:
-        if self.final_dir.exists() and not overwrite:
+        """Called while holding the output lock: recover an interrupted swap, then prepare the work folder."""
+        recover_interrupted_swap(self.final_dir)
+        resuming_a_replacement = resume and (self.work_dir / "checkpoint" / "header.json").is_file()
+        if self.final_dir.exists() and not overwrite and not resuming_a_replacement:
             raise OutputExistsError(
                 f"{self.final_dir} already exists; pass --overwrite to replace it"
                 + (" (the build there is complete, nothing to resume)" if resume else "")
@@ -56,6 +62,25 @@ class OutputPlan:
         if not resume and any(self.work_dir.iterdir()):
             shutil.rmtree(self.work_dir)
             self.work_dir.mkdir(parents=True)
+
+
+def old_dir_prefix(final: Path) -> str:
+    return f".{final.name}.old-"
+
+
+def recover_interrupted_swap(final: Path) -> None:
+    """A build killed between the two renames of --overwrite leaves ``.v1.old-<pid>``: put it back when the
+    new dataset never arrived, delete it when it did. Only called under the output lock, so no live build
+    is in the middle of its swap."""
+    if not final.parent.is_dir():
+        return
+    for old in sorted(final.parent.glob(old_dir_prefix(final) + "*")):
+        if final.exists():
+            log.warning("%s: removing %s left by an interrupted --overwrite", final, old.name)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            log.warning("%s: restoring the previous dataset from %s (an --overwrite was interrupted)", final, old.name)
+            os.replace(old, final)
 
 
 def group_rows(rows: list[Row]) -> dict[str, dict[str, list[dict[str, Any]]]]:
@@ -103,6 +128,16 @@ def write_dataset(builder: Builder[Any], rows: list[Row], info: dict[str, Any], 
     if staging.exists():
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
+    try:
+        _write_staging(builder, rows, info, staging, ctx)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)  # never leave a half-written copy (the checkpoints stay)
+        raise
+    _swap_into_place(staging, plan)
+
+
+def _write_staging(builder: Builder[Any], rows: list[Row], info: dict[str, Any], staging: Path,
+                   ctx: BuildContext) -> None:
     features = builder.features()
     fingerprint = info["signature"].encode().hex()[:32]
     files: dict[str, list[str]] = {}
@@ -118,15 +153,18 @@ def write_dataset(builder: Builder[Any], rows: list[Row], info: dict[str, Any], 
         _save_to_disk(tables, features, staging / "hf" / subset, fingerprint)
     info["files"] = files
     info["extras"] = builder.write_extras(rows, staging, ctx)
+    # Every file's sha256, and the signature over them: validate finds any file edited, added or removed.
+    info["files_sha256"] = output_hashes(staging)
+    info["file_sizes"] = {name: (staging / name).stat().st_size for name in info["files_sha256"]}
+    info["signature"] = f"{info['signature']}|files:{hashes_digest(info['files_sha256'])}"
     write_text(staging / INFO_FILE, json.dumps(info, indent=2, ensure_ascii=False) + "\n")
     write_text(staging / "README.md", render_card(builder, info))
-    _swap_into_place(staging, plan)
 
 
 def _swap_into_place(staging: Path, plan: OutputPlan) -> None:
     final = plan.final_dir
     final.parent.mkdir(parents=True, exist_ok=True)
-    old = final.parent / f".{final.name}.old-{os.getpid()}"
+    old = final.parent / f"{old_dir_prefix(final)}{os.getpid()}"
     if final.exists():
         os.replace(final, old)
     os.replace(staging, final)

@@ -64,6 +64,7 @@ class PronounsBuilder(Builder[PronounsConfig]):
     license = "other"
     citation = CITATION
     balance_fields = ("pronoun class", "ante distance")
+    identity_keys = ("corpus", "src", "jsonl")
     subset = "default"
 
     # --- schema ------------------------------------------------------------------------------------------
@@ -140,6 +141,11 @@ class PronounsBuilder(Builder[PronounsConfig]):
         from builders.pronouns.extras import write_exports
 
         return write_exports([r.record for r in rows], out_dir, self.config.context_sentences)
+
+    def extras_problems(self, folder: Path, extras: list[str], rows: list[Row]) -> list[str]:
+        from builders.pronouns.extras import export_problems
+
+        return export_problems(folder, extras, [r.record for r in rows], self.config.context_sentences)
 
     def invariants(self, rows: list[Row]) -> list[str]:
         from builders.pronouns.checks import record_problems

@@ -26,7 +26,6 @@ class PronounsConfig(BuildConfig):
     ids: str = ""  # opus: the .ids file
     opus_root: str = ""  # opus: folder with the documents named in .ids (optional existence check)
     jsonl: str = ""  # jsonl: {"doc_id", "src", "tgt"} per line
-    corpus: str = ""  # ContraPro "corpus" field; default: the input folder name
     max_tokens: int = 1000  # longer segments are skipped and counted
     # --- components (each chosen by name from a registry) --------------------------------------------
     english_analyser: Literal["spacy"] = "spacy"

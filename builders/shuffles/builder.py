@@ -67,6 +67,7 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
     task_categories: ClassVar[tuple[str, ...]] = ("translation",)
     citation: ClassVar[str] = ELLIOTT_2018
     balance_fields: ClassVar[tuple[str, ...]] = ("shuffle",)
+    identity_keys: ClassVar[tuple[str, ...]] = ("corpus", "jsonl", "hf_path", "split")
 
     def __init__(self, config: ShufflesConfig) -> None:
         super().__init__(config)
@@ -147,6 +148,18 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
             record["cosine_to_distractor"] = round(cosine, 6)
         return record
 
+    def finalize(self, rows: list[Row], ctx: BuildContext) -> list[Row]:
+        """Warn when shuffles repeat each other (a tiny set may allow a single derangement)."""
+        from builders.core.outcome import warn
+
+        perms = [tuple(int(i) for i in s.perm) for s in self._require_plan().shuffles]
+        repeats = len(perms) - len(set(perms))
+        if repeats:
+            warn(ctx, f"{self.name}: {repeats} of the {len(perms)} shuffles repeat an earlier one (only "
+                      f"{len(set(perms))} distinct); with {len(self._require_plan().data)} examples there is "
+                      "little room to shuffle")
+        return rows
+
     def write_extras(self, rows: list[Row], out_dir: Path, ctx: BuildContext) -> list[str]:
         return write_all_extras(self._require_plan(), self.config, out_dir)
 
@@ -155,6 +168,14 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
         for row in rows:
             by_subset[row.subset].append(row.record)
         return find_problems(by_subset)
+
+    def extras_problems(self, folder: Path, extras: list[str], rows: list[Row]) -> list[str]:
+        from builders.shuffles.invariants import order_file_problems
+
+        by_subset: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        for row in rows:
+            by_subset[row.subset].append(row.record)
+        return order_file_problems(folder, extras, by_subset)
 
     def card_languages(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys((self.config.src_lang, self.config.tgt_lang)))  # e.g. Multi30K en-fr, en-cs

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 _SUBSET = re.compile(r"random([1-9][0-9]*)")
@@ -100,3 +101,34 @@ def _limit(subset: str, problems: list[str]) -> list[str]:
         return [f"{subset}: {p}" for p in problems]
     head = [f"{subset}: {p}" for p in problems[:_MAX_PER_CHECK]]
     return [*head, f"{subset}: ... and {len(problems) - _MAX_PER_CHECK} more like these"]
+
+
+def order_file_problems(folder: Path, extras: list[str], by_subset: dict[str, list[Record]]) -> list[str]:
+    """The order files under extras/ must list, line by line, the images the records show: the congruent
+    image in the base file, the distractor (never the line's own image) in ``<order>-random{i}``."""
+    congruent = by_subset.get("congruent", [])
+    problems: list[str] = []
+    for base in [e for e in extras if f"{e}-random1" in extras]:
+        problems += _order_lines_problems(folder, base, [r["image"] for r in congruent], congruent)
+        for subset, records in sorted(by_subset.items()):
+            if _SUBSET.fullmatch(subset) and f"{base}-{subset}" in extras:
+                shown = [r["input_image"] for r in records]
+                problems += _order_lines_problems(folder, f"{base}-{subset}", shown, congruent, own_forbidden=True)
+    return problems
+
+
+def _order_lines_problems(folder: Path, name: str, expected: list[str], congruent: list[Record],
+                          own_forbidden: bool = False) -> list[str]:
+    path = folder / name
+    if not path.is_file():
+        return [f"{name}: missing"]
+    lines = path.read_text(encoding="utf-8").split("\n")[:-1]
+    if len(lines) != len(expected):
+        return [f"{name}: {len(lines)} lines, the records have {len(expected)}"]
+    problems = []
+    for number, (line, shown, own) in enumerate(zip(lines, expected, congruent, strict=True), start=1):
+        if own_forbidden and line == own["image"]:
+            problems.append(f"{name}:{number}: example {own['id']} gets its own image {line!r}")
+        elif line != shown:
+            problems.append(f"{name}:{number}: {line!r}, the record shows {shown!r}")
+    return problems[:_MAX_PER_CHECK]

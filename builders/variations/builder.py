@@ -52,6 +52,7 @@ class VariationsBuilder(Builder[VariationsConfig]):
     )
     license = "other"
     languages = ("en", "de")
+    identity_keys = ("corpus", "src", "jsonl", "src_lang", "tgt_lang")
     citation = CITATION
 
     def __init__(self, config: VariationsConfig) -> None:

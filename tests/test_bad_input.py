@@ -1,0 +1,100 @@
+"""Bad input and bad luck: one clear error naming the file (and line) or a counted change, never a traceback."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from toy_builder import ToyBuilder, ToyConfig
+
+from builders.core.errors import ConfigError, InputError
+from builders.core.textio import counting_normalised, read_lines, read_parallel
+
+TESTS_DIR = Path(__file__).resolve().parent
+
+
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": f"{TESTS_DIR}{os.pathsep}{TESTS_DIR.parent}"}
+    code = "import toy_builder, sys; from builders.cli import main; sys.argv[0] = 'mtprobes'; main()"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, cwd=cwd,
+                          check=False)
+
+
+def test_gz_that_is_not_gzip_names_the_file(tmp_path: Path) -> None:
+    fake = tmp_path / "train.en.gz"
+    fake.write_text("plain text, not gzip\n")
+    with pytest.raises(InputError, match=r"train\.en\.gz: not a gzip file"):
+        read_lines(fake)
+
+
+def test_truncated_gz_names_the_file(tmp_path: Path) -> None:
+    whole = gzip.compress(("a line of text\n" * 2000).encode())
+    cut = tmp_path / "train.de.gz"
+    cut.write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(InputError, match=r"train\.de\.gz: truncated gzip file"):
+        read_lines(cut)
+
+
+def test_symlink_loop_is_one_clear_error(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.en"
+    loop.symlink_to(loop)
+    with pytest.raises(InputError, match=r"loop\.en: (symbolic link loop|file not found)"):
+        read_lines(loop)
+
+
+@pytest.mark.parametrize("breaker", ["\x00", "\r", "\u2028", "\u2029", "\x85", "\x0c"])
+def test_in_line_breaks_are_normalised_and_counted(tmp_path: Path, breaker: str) -> None:
+    src = tmp_path / "in.en"
+    src.write_text(f"first line\nsecond{breaker}half\nthird line\n", encoding="utf-8", newline="")
+    with counting_normalised() as counted:
+        lines = read_lines(src)
+    assert lines == ["first line", "second half", "third line"]
+    assert all(len(line.splitlines()) == 1 for line in lines)
+    assert counted == {str(src): 1}
+
+
+def test_crlf_files_are_not_counted_as_changed(tmp_path: Path) -> None:
+    src = tmp_path / "in.en"
+    src.write_bytes(b"one\r\ntwo\r\n")
+    with counting_normalised() as counted:
+        assert read_lines(src) == ["one", "two"]
+    assert not counted
+
+
+def test_normalised_lines_keep_files_aligned_and_the_count_reaches_info(tmp_path: Path) -> None:
+    src, tgt = tmp_path / "in.en", tmp_path / "in.de"
+    src.write_text("a\u2028b\nc\n", encoding="utf-8")
+    tgt.write_text("x\ny\n", encoding="utf-8")
+    assert [len(c) for c in read_parallel([src, tgt])] == [2, 2]
+    import json
+
+    path = ToyBuilder(ToyConfig(src=str(src), tgt=str(tgt))).build(tmp_path / "out", quiet=True)
+    info = json.loads((path / "info.json").read_text())
+    assert info["notes"]["normalised_line_breaks"] == {str(src): 1}
+
+
+def test_negative_seed_is_refused_before_any_work(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="config key 'seed': must be >= 0"):
+        ToyConfig(src="/nonexistent", tgt="/nonexistent", seed=-1)
+
+
+@pytest.mark.parametrize("family", ["shuffles", "pronouns", "variations", "commute_ext"])
+def test_negative_seed_is_a_usage_error_for_every_builder(tmp_path: Path, family: str) -> None:
+    result = run_cli("build", family, "--set", "seed=-3", "--out", str(tmp_path))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip() == "error: config key 'seed': must be >= 0, got -3"
+    assert not any(tmp_path.iterdir())
+
+
+def test_input_errors_exit_1_usage_errors_exit_2(tmp_path: Path) -> None:
+    src = tmp_path / "in.en.gz"
+    src.write_text("not gzip\n")
+    bad_input = run_cli("build", "toy.v1", "--set", f"src={src}", "--set", f"tgt={src}", "--out", str(tmp_path))
+    assert bad_input.returncode == 1 and "not a gzip file" in bad_input.stderr
+    assert "Traceback" not in bad_input.stderr
+    unknown_key = run_cli("build", "toy.v1", "--set", "sedd=1", "--out", str(tmp_path))
+    assert unknown_key.returncode == 2 and "did you mean 'seed'" in unknown_key.stderr

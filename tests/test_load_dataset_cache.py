@@ -1,0 +1,66 @@
+"""`datasets.load_dataset(<built folder>)` through one cache gives each set its own rows.
+
+Every built folder is called ``v1`` with config ``default``; before the card carried ``dataset_info`` the
+three loads below shared one cache entry and all returned the first set's rows.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import datasets
+import pytest
+import yaml
+
+from builders.core.config import load_config_file
+from builders.core.registry import get_builder_class
+from builders.core.resources import resource_path
+
+
+def build_demo(family: str, out: Path, **overrides: object) -> Path:
+    builder_class = get_builder_class(family)
+    values = {**load_config_file(resource_path("samples", family, "demo.yaml")), **overrides}
+    try:
+        return builder_class(builder_class.config_class.from_mapping(values)).build(out, quiet=True)
+    except ModuleNotFoundError as err:  # an optional backend (spaCy, open_clip) of that family
+        pytest.skip(f"{family}: {err}")
+
+
+@pytest.fixture(scope="module")
+def three_sets(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    out = tmp_path_factory.mktemp("sets")
+    return [
+        build_demo("pronouns", out, alignment_cache=str(out / "align-cache")),
+        build_demo("variations", out),
+        build_demo("commute_ext", out),
+    ]
+
+
+def test_three_sets_load_their_own_rows_through_one_cache(three_sets: list[Path], tmp_path: Path) -> None:
+    assert {p.name for p in three_sets} == {"v1"}
+    cache = tmp_path / "hf-cache"
+    for path in three_sets:
+        loaded = datasets.load_dataset(str(path), cache_dir=str(cache))
+        expected = [json.loads(line)["id"] for line in (path / "jsonl" / "test.jsonl").read_text().splitlines()]
+        assert loaded["test"]["id"] == expected, path
+        assert set(loaded["test"].column_names) == set(json.loads((path / "jsonl" / "test.jsonl").read_text()
+                                                                  .splitlines()[0]))
+
+
+def test_the_card_names_corpus_and_licence(tmp_path: Path) -> None:
+    path = build_demo("variations", tmp_path, corpus="mtprobes-sample", license="other",
+                      license_name="mtprobes sample terms")
+    header = yaml.safe_load((path / "README.md").read_text().split("---\n")[1])
+    assert header["license"] == "other" and header["license_name"] == "mtprobes sample terms"
+    assert "mtprobes-sample" in header["tags"]
+    assert header["dataset_info"][0]["config_name"] == "default"
+    assert header["dataset_info"][0]["splits"][0]["num_examples"] > 0
+
+
+def test_license_other_without_a_name_is_refused() -> None:
+    from builders.core.errors import ConfigError
+    from builders.variations.config import VariationsConfig
+
+    with pytest.raises(ConfigError, match="'license_name': required when license is 'other'"):
+        VariationsConfig(src="a.en", tgt="a.de", license="other")
