@@ -31,6 +31,12 @@ class ToyConfig(BuildConfig):
             raise ConfigError("config key 'lines_per_unit': must be >= 1")
 
 
+@dataclass(frozen=True)
+class ToyPlan:
+    pairs: tuple[tuple[int, tuple[str, str]], ...]
+    targets: tuple[str, ...]
+
+
 class ToyBuilder(Builder[ToyConfig]):
     name = "toy.v1"
     config_class = ToyConfig
@@ -52,14 +58,16 @@ class ToyBuilder(Builder[ToyConfig]):
             }
         )
 
-    def units(self, ctx: BuildContext) -> Sequence[Unit]:
+    def prepare(self, ctx: BuildContext) -> ToyPlan:
         src, tgt = read_parallel([ctx.add_input(self.config.src), ctx.add_input(self.config.tgt)])
-        self._targets = tgt
-        pairs = list(enumerate(zip(src, tgt, strict=True), start=1))
+        return ToyPlan(tuple(enumerate(zip(src, tgt, strict=True), start=1)), tuple(tgt))
+
+    def units(self, plan: ToyPlan) -> Sequence[Unit]:
         step = self.config.lines_per_unit
+        pairs = plan.pairs
         return [Unit(key=f"lines-{i}", payload=pairs[i : i + step]) for i in range(0, len(pairs), step)]
 
-    def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
+    def process(self, unit: Unit, plan: ToyPlan, ctx: BuildContext) -> list[Row]:
         rows = []
         for line, (src, ref) in unit.payload:
             ctx.read()
@@ -70,7 +78,7 @@ class ToyBuilder(Builder[ToyConfig]):
                 ctx.drop("too_long")
                 continue
             rng = ctx.rng("contrast", line)
-            contrast = self._targets[int(rng.integers(len(self._targets)))]
+            contrast = plan.targets[int(rng.integers(len(plan.targets)))]
             ctx.keep()
             record_id = "toy-0" if self.config.duplicate_ids else f"toy-{line:05d}"
             length_class = "short" if len(src.split()) < 6 else "long"

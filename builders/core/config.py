@@ -29,6 +29,11 @@ class BuildConfig:
     seed: int = 13
     shard_size: int = 50_000
     checkpoint_every: int = 64
+    # How the units run (core/executors.py). Not part of the dataset's identity: to_dict() and the signature
+    # leave them out, so every executor and worker count gives the same bytes.
+    executor: str = dataclasses.field(default="local", metadata={"run_only": True})
+    workers: int = dataclasses.field(default=0, metadata={"run_only": True})  # 0: all CPUs of the machine
+    ray_address: str = dataclasses.field(default="", metadata={"run_only": True})  # "" local, auto, ray://...
 
     def __post_init__(self) -> None:
         check_types(self)
@@ -38,13 +43,20 @@ class BuildConfig:
             raise ConfigError("config key 'shard_size': must be >= 1")
         if self.checkpoint_every < 1:
             raise ConfigError("config key 'checkpoint_every': must be >= 1")
+        if self.workers < 0:
+            raise ConfigError("config key 'workers': must be >= 0 (0 = all CPUs)")
         self.validate()
 
     def validate(self) -> None:
         """Builder-specific value checks (raise ConfigError naming the key)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The dataset-defining keys (signature, info.json, checkpoints): run-only keys are left out."""
+        values = dataclasses.asdict(self)
+        for field in dataclasses.fields(self):
+            if field.metadata.get("run_only"):
+                del values[field.name]
+        return values
 
     @classmethod
     def from_sources(

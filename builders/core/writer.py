@@ -98,7 +98,7 @@ def _save_to_disk(tables: dict[str, pa.Table], features: datasets.Features, dire
 
 
 def write_dataset(builder: Builder[Any], rows: list[Row], info: dict[str, Any], plan: OutputPlan,
-                  ctx: BuildContext) -> None:
+                  ctx: BuildContext, build_plan: Any = None) -> None:
     staging = plan.work_dir / "output"
     if staging.exists():
         shutil.rmtree(staging)
@@ -117,7 +117,7 @@ def write_dataset(builder: Builder[Any], rows: list[Row], info: dict[str, Any], 
             _write_jsonl(records, staging / jsonl_path_for(subset, split))
         _save_to_disk(tables, features, staging / "hf" / subset, fingerprint)
     info["files"] = files
-    info["extras"] = builder.write_extras(rows, staging, ctx)
+    info["extras"] = builder.write_extras(rows, build_plan, staging, ctx)
     write_text(staging / INFO_FILE, json.dumps(info, indent=2, ensure_ascii=False) + "\n")
     write_text(staging / "README.md", render_card(builder, info))
     _swap_into_place(staging, plan)
