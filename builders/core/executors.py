@@ -109,8 +109,10 @@ class ProcessesExecutor(Executor):
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
 
-        # fork: workers start with the parent's imports (spaCy, torch) instead of re-importing them
-        context = multiprocessing.get_context("fork")
+        # forkserver, not fork: the driver may hold threads (torch, a Ray client) that a forked copy would
+        # inherit in a locked state; the server preloads the family's module once for every worker
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload([type(builder).__module__])
         pool = ProcessPoolExecutor(
             max_workers=self.workers, mp_context=context, initializer=_init_pool_worker,
             initargs=(builder, plan, work_dir),
