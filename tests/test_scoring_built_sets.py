@@ -67,7 +67,7 @@ def test_score_shuffles_set_then_evaluate_awareness(
     info = json.loads((run / f"{system}.score_info.json").read_text(encoding="utf-8"))
     assert info["layout"] == "shuffles.v1" and info["examples"] == 40 * (SHUFFLES + 1)
     scores = [a for path in files for a in ("--scores", path)]
-    invoke("evaluate", shuffles_set, "--kind", "awareness", *scores, "--system", system, "--out", run)
+    invoke("evaluate", shuffles_set, *scores, "--system", system, "--out", run)  # kind from info.json: awareness
     result = json.loads((run / f"metrics-awareness-{system}.json").read_text(encoding="utf-8"))
     assert set(result["shuffles"]) == {"random1", "random2"}
     if system == "text":  # a text-only model cannot tell the images apart: every Δ is exactly 0
