@@ -139,6 +139,8 @@ def test_score_commute_ext_set_then_oracle(commute_ext_set: Path, models: dict[s
     result = json.loads((run / "metrics-commute-text.json").read_text(encoding="utf-8"))
     assert result["TC"] == 0.5 and result["oracle"]["max"]["GIC"] == 0.0 == result["oracle"]["max"]["IC"]
     assert result["oracle"]["max"]["RR"] == 0.0  # all pairs tie on GIC and Eq. 10: the originals (lowest index)
+    root = CliRunner().invoke(app, ["evaluate", str(commute_ext_set), *map(str, args)])
+    assert "evaluate its CoMMuTE folder" in str(root.exception) and "slot0" in str(root.exception)
     short = run / "short.jsonl"
     short.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]), encoding="utf-8")
     bad = CliRunner().invoke(app, ["evaluate", str(slot0), *map(str, args[:4]), "--extended", str(short)])
