@@ -67,7 +67,7 @@ def test_score_shuffles_set_then_evaluate_awareness(
     info = json.loads((run / f"{system}.score_info.json").read_text(encoding="utf-8"))
     assert info["layout"] == "shuffles.v1" and info["examples"] == 40 * (SHUFFLES + 1)
     scores = [a for path in files for a in ("--scores", path)]
-    invoke("evaluate", shuffles_set, "--kind", "awareness", *scores, "--system", system, "--out", run)
+    invoke("evaluate", shuffles_set, *scores, "--system", system, "--out", run)  # kind from info.json: awareness
     result = json.loads((run / f"metrics-awareness-{system}.json").read_text(encoding="utf-8"))
     assert set(result["shuffles"]) == {"random1", "random2"}
     if system == "text":  # a text-only model cannot tell the images apart: every Δ is exactly 0
@@ -139,6 +139,8 @@ def test_score_commute_ext_set_then_oracle(commute_ext_set: Path, models: dict[s
     result = json.loads((run / "metrics-commute-text.json").read_text(encoding="utf-8"))
     assert result["TC"] == 0.5 and result["oracle"]["max"]["GIC"] == 0.0 == result["oracle"]["max"]["IC"]
     assert result["oracle"]["max"]["RR"] == 0.0  # all pairs tie on GIC and Eq. 10: the originals (lowest index)
+    root = CliRunner().invoke(app, ["evaluate", str(commute_ext_set), *map(str, args)])
+    assert "evaluate its CoMMuTE folder" in str(root.exception) and "slot0" in str(root.exception)
     short = run / "short.jsonl"
     short.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]), encoding="utf-8")
     bad = CliRunner().invoke(app, ["evaluate", str(slot0), *map(str, args[:4]), "--extended", str(short)])

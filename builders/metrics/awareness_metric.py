@@ -63,13 +63,17 @@ class AwarenessMetric(Metric):
             f"p ({other['alternative']})",
         ]
         verdict = "image-aware" if result["aware"] else "not shown to be image-aware"
-        table1 = "reproduces" if result["reproduces_table1"] else "does not reproduce"
+        which = "the one behind Table 1" if result["reproduces_table1"] else "not the one behind Table 1"
         return markdown_table(header, rows) + (
             f"\nΔ-awareness {result['delta_awareness_mean']:.4f} ± {result['delta_awareness_std']:.4f} "
             f"(measure: {result['measure']}); Fisher χ² = {result['fisher_statistic']:.3f} ({result['fisher_dof']} "
-            f"dof), p = {result['fisher_p']:.3g} -> **{verdict}** (threshold p ≤ {result['threshold']}).\n"
-            f"\nThe {result['alternative']} test {table1} Elliott 2018's Table 1 (the authors' script used scipy's "
-            f"default two-sided Wilcoxon; the paper's H1 is one-sided). With the {other['alternative']} test: "
-            f"χ² = {other['fisher_statistic']:.3f}, p = {other['fisher_p']:.3g}, "
-            f"{'aware' if other['aware'] else 'not shown aware'}.\n"
+            f"dof), p = {_p(result['fisher_p'])} -> **{verdict}** (threshold p ≤ {result['threshold']}).\n"
+            f"\nWilcoxon alternative: {result['alternative']}, {which}: Elliott 2018's Table 1 comes from the "
+            "authors' script, which calls scipy's default two-sided test (the paper's H1 is one-sided, `greater`). "
+            f"With the {other['alternative']} test: χ² = {other['fisher_statistic']:.3f}, p = "
+            f"{_p(other['fisher_p'])}, {'image-aware' if other['aware'] else 'not shown to be image-aware'}.\n"
         )
+
+
+def _p(value: float) -> str:
+    return "< 1e-300" if value == 0.0 else f"{value:.3g}"  # Fisher's chi-square tail underflows to 0

@@ -103,6 +103,6 @@ def fisher_combine(p_values: Sequence[float]) -> tuple[float, float, int]:
         raise MtprobesError(f"p-values must lie in [0, 1], got {bad[:3]}")
     # ln(0) would make X infinite; the smallest positive double keeps X finite and p effectively 0.
     clipped = np.clip(np.asarray(p_values, dtype=np.float64), np.finfo(np.float64).tiny, 1.0)
-    statistic = float(-2.0 * np.log(clipped).sum())
+    statistic = float(-2.0 * np.log(clipped).sum()) + 0.0  # + 0.0: all p = 1 gives 0, not -0
     dof = 2 * len(p_values)
     return statistic, float(stats.chi2.sf(statistic, dof)), dof

@@ -36,6 +36,10 @@ def commute_folder(set_dir: Path) -> tuple[Path, Path, Path] | None:
 
 def detect_kind(set_dir: Path) -> str:
     """The metric a set folder calls for, from its files."""
+    if set_segment_count(set_dir) is not None:
+        return "awareness"
+    if (set_dir / "commute" / "slot0").is_dir():  # a commute_ext.v1 set: one CoMMuTE folder per image slot
+        raise MtprobesError(f"{set_dir}: evaluate its CoMMuTE folder {set_dir / 'commute' / 'slot0'} (with --extended)")
     if find_unique(set_dir, "contrapro.json") is not None:
         return "contrapro"
     if commute_folder(set_dir) is not None:
