@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -232,7 +232,9 @@ class HFSeq2SeqScorer:
 
     # --- scoring ------------------------------------------------------------------------------------
     def score(self, examples: Sequence[ScoringExample]) -> list[TokenScores]:
-        return self.engine().score(self.encode(examples))
+        # A text model never sees the image: dropping it lets the engine score identical text once, so a
+        # text-only model shown two images gives exactly tied scores (not two batch-dependent roundings).
+        return self.engine().score([replace(e, image=None) for e in self.encode(examples)])
 
     def engine(self) -> TeacherForcing:
         model_type = getattr(self.model.config, "model_type", "")
