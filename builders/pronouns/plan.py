@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builders.core.builder import Unit
 from builders.core.context import BuildContext
+from builders.core.errors import InputError
 from builders.pronouns.align import AlignSettings, align_corpus, seed_lexicon_priors
 from builders.pronouns.english import load_pipeline, normalise_space, tokenize_texts
 from builders.pronouns.german import tokenize
@@ -68,6 +70,7 @@ def prepare_units(builder: PronounsBuilder, ctx: BuildContext) -> list[Unit]:
     result = read_input(config.input_format, spec)
     for path in result.input_files:
         ctx.add_input(path)
+    _require_text(result.documents, result.input_files)
     for reason, names in result.problems.items():
         ctx.notes[reason] = {"count": len(names), "names": names[:50]}
     pipeline = load_pipeline(config.spacy_model)
@@ -104,6 +107,14 @@ def prepare_units(builder: PronounsBuilder, ctx: BuildContext) -> list[Unit]:
     if batch:
         units.append(Unit(f"docs-{batch[0].index:07d}", (corpus_name(builder), tuple(batch))))
     return units
+
+
+def _require_text(documents: Sequence[Any], input_files: Sequence[Path]) -> None:
+    """An input of only ``<d>`` markers or blank lines has nothing to align (eflomal divides by zero)."""
+    if not any(pair.src.strip() and pair.tgt.strip() for document in documents for pair in document.pairs):
+        where = input_files[0] if input_files else "input"
+        raise InputError(where, f"no sentence pairs with text on both sides ({len(documents)} document(s) read; "
+                                "only <d> document markers or blank lines?)")
 
 
 def corpus_name(builder: PronounsBuilder) -> str:
