@@ -68,6 +68,12 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
     citation: ClassVar[str] = ELLIOTT_2018
     balance_fields: ClassVar[tuple[str, ...]] = ("shuffle",)
     identity_keys: ClassVar[tuple[str, ...]] = ("corpus", "jsonl", "hf_path", "split")
+    # The keys that name a build per input format (a JSONL input has no split: its output split is "test").
+    identity_keys_by_format: ClassVar[dict[str, tuple[str, ...]]] = {
+        "multi30k": ("corpus", "split"),
+        "jsonl": ("corpus", "jsonl"),
+        "hf": ("corpus", "hf_path", "split"),
+    }
 
     def __init__(self, config: ShufflesConfig) -> None:
         super().__init__(config)
@@ -147,6 +153,11 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
             cosine = float(plan.embeddings[index] @ plan.embeddings[other])
             record["cosine_to_distractor"] = round(cosine, 6)
         return record
+
+    def output_name(self) -> str:
+        from builders.core.naming import output_name
+
+        return output_name(self.config, self.identity_keys_by_format[self.config.input_format])
 
     def finalize(self, rows: list[Row], ctx: BuildContext) -> list[Row]:
         """Warn when shuffles repeat each other (a tiny set may allow a single derangement)."""
