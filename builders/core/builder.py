@@ -123,7 +123,7 @@ class Builder(abc.ABC, Generic[ConfigT]):
             plan.claim(resume=resume, overwrite=overwrite)
             try:
                 return self._build_claimed(plan, resume=resume, quiet=quiet)
-            except BaseException:
+            except MtprobesError:  # bad input or config: nothing worth resuming unless checkpoints were written
                 plan.discard_unless_resumable()
                 raise
 
