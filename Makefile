@@ -17,13 +17,13 @@ export TRANSFORMERS_OFFLINE := 1
 help: ## Show the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
-setup: $(STAMP) ## Create .venv with torch (pinned), mtprobes and its extras, the English spaCy pipeline
+setup: $(STAMP) ## Create .venv with torch (pinned), mtprobes and its extras (Ray included), the English spaCy pipeline
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet $(TORCH_PINS)
-	$(BIN)/pip install --quiet -e '.[all]' '$(SPACY_EN)' $(TORCH_PINS)
+	$(BIN)/pip install --quiet -e '.[all,ray]' '$(SPACY_EN)' $(TORCH_PINS)
 	touch $(STAMP)
 
 system-deps: setup ## Optional Debian packages used by some tests (WordNet for METEOR, Chromium for the review page)

@@ -25,6 +25,8 @@ app = typer.Typer(
 # Modules that add their own commands (score, evaluate, analyze ...) through `register(app)`.
 COMMAND_MODULES = (
     "builders.scoring.cli",
+    "builders.scoring.image_features",
+    "builders.metrics.cli",
     "builders.pronouns.cli",
     "builders.variations.cli",
     "builders.commute_ext.cli",
@@ -75,13 +77,20 @@ def build(
     resume: Annotated[bool, typer.Option(help="Continue an interrupted build from its checkpoints.")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace an existing output.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
+    executor: Annotated[str | None, typer.Option(help="Where units run: local | processes | ray.")] = None,
+    workers: Annotated[int | None, typer.Option(help="Worker processes / Ray CPUs (0: all CPUs).")] = None,
+    ray_address: Annotated[str | None, typer.Option(help="Ray cluster: auto, ray://host:10001 (empty: local).")] = None,
 ) -> None:
-    """Build a dataset. Existing outputs are refused unless --overwrite (or --resume after a kill)."""
+    """Build a dataset. Existing outputs are refused unless --overwrite (or --resume after a kill).
+
+    --executor/--workers/--ray-address (also config keys) change how the build runs, never its bytes."""
     from builders.core.progress import _QUIET
     from builders.core.registry import get_builder_class
 
     builder_class = get_builder_class(name)
-    cfg = builder_class.config_class.from_sources(config, set_ or [])
+    run_keys = {"executor": executor, "workers": workers, "ray_address": ray_address}
+    run_overrides = [f"{key}={value}" for key, value in run_keys.items() if value is not None]
+    cfg = builder_class.config_class.from_sources(config, [*(set_ or []), *run_overrides])
     path = builder_class(cfg).build(out, resume=resume, overwrite=overwrite, quiet=quiet or _QUIET)
     info = json.loads((path / "info.json").read_text(encoding="utf-8"))
     typer.echo(f"wrote {path}")

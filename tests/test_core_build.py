@@ -120,11 +120,11 @@ def test_interrupted_build_resumes_to_identical_bytes(
     calls = {"n": 0}
     original = ToyBuilder.process
 
-    def interrupted(self: ToyBuilder, unit, ctx):  # type: ignore[no-untyped-def]
+    def interrupted(self: ToyBuilder, unit, plan, ctx):  # type: ignore[no-untyped-def]
         calls["n"] += 1
         if calls["n"] == 6:
             raise KeyboardInterrupt
-        return original(self, unit, ctx)
+        return original(self, unit, plan, ctx)
 
     monkeypatch.setattr(ToyBuilder, "process", interrupted)
     config = ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]), checkpoint_every=2)

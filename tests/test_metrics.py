@@ -271,7 +271,8 @@ def test_commute_unswapped_texts_are_reported() -> None:
 @pytest.mark.parametrize(
     ("ppl_a", "ppl_b", "max_choice", "min_choice"),
     [
-        # originals fail; (1,0) and (1,1) pass -> fewest replacements wins: (1,0). Min keeps the originals.
+        # The pre-2024 rule, kept as tie_break="fewest-replaced" (the paper's Eq. 10 is tested in
+        # test_metrics_papers.py). Originals fail; (1,0) and (1,1) pass -> fewest replacements wins: (1,0).
         ([[3.0, 1.0], [2.0, 4.0]], [[2.0, 5.0], [3.0, 3.0]], (1, 0, True), (0, 0, False)),
         # (1,0) and (2,0) both pass with one replacement -> larger margin: (2,0) (log 8/3 > log 4/3).
         ([[3.0, 1.0, 1.0], [2.0, 4.0, 8.0]], [[2.0], [3.0]], (2, 0, True), (0, 0, False)),
@@ -279,15 +280,15 @@ def test_commute_unswapped_texts_are_reported() -> None:
         ([[1.0, 9.0], [5.0, 5.0]], [[2.0, 2.0], [3.0, 3.0]], (0, 0, True), (1, 0, False)),
     ],
 )
-def test_commute_oracle_tie_breaks(
+def test_commute_oracle_fewest_replaced_tie_breaks(
     ppl_a: list[list[float]],
     ppl_b: list[list[float]],
     max_choice: tuple[int, int, bool],
     min_choice: tuple[int, int, bool],
 ) -> None:
     a, b = np.array(ppl_a), np.array(ppl_b)
-    best = commute.oracle_choice(a, b, "max")
-    worst = commute.oracle_choice(a, b, "min")
+    best = commute.oracle_choice(a, b, "max", "fewest-replaced")
+    worst = commute.oracle_choice(a, b, "min", "fewest-replaced")
     assert (best.image_a, best.image_b, best.gic) == max_choice
     assert (worst.image_a, worst.image_b, worst.gic) == min_choice
 
@@ -297,10 +298,10 @@ def test_commute_oracle_rates() -> None:
         (np.array([[3.0, 1.0], [2.0, 4.0]]), np.array([[2.0, 5.0], [3.0, 3.0]])),
         (np.array([[1.0, 9.0], [5.0, 5.0]]), np.array([[2.0, 2.0], [3.0, 3.0]])),
     ]
-    result = commute.image_oracle(extended)
-    assert (result["max_GIC"], result["max_RR"]) == (1.0, 0.25)
-    assert (result["min_GIC"], result["min_RR"]) == (0.0, 0.25)
-    assert result["original_GIC"] == 0.5
+    result = commute.image_oracle(extended, "fewest-replaced")
+    assert (result["max"]["GIC"], result["max"]["RR"]) == (1.0, 0.25)
+    assert (result["min"]["GIC"], result["min"]["RR"]) == (0.0, 0.25)
+    assert result["original"]["GIC"] == 0.5
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,14 @@ import numpy as np
 import pytest
 
 from builders.core.errors import InputError
-from builders.metrics.evaluate import evaluate_commute_files
+from builders.metrics.base import MetricInputs
+from builders.metrics.commute_metric import CommuteMetric
 
 pytestmark = pytest.mark.shared
+
+
+def evaluate_commute_files(folder: Path, scores: list[Path]) -> dict:
+    return CommuteMetric().evaluate(MetricInputs(folder, tuple(scores)))
 
 
 def write_scores(path: Path, values: np.ndarray) -> Path:

@@ -159,20 +159,20 @@ def test_resume_after_a_crash_gives_identical_output(
     original = PronounsBuilder.process
     calls = {"n": 0}
 
-    def crash_after_ten(self: PronounsBuilder, unit: object, ctx: object) -> list:  # type: ignore[type-arg]
+    def crash_after_ten(self: PronounsBuilder, unit: object, plan: object, ctx: object) -> list:  # type: ignore[type-arg]
         calls["n"] += 1
         if calls["n"] > 10:
             raise KeyboardInterrupt("simulated kill")
-        return original(self, unit, ctx)  # type: ignore[arg-type]
+        return original(self, unit, plan, ctx)  # type: ignore[arg-type]
 
     monkeypatch.setattr(PronounsBuilder, "process", crash_after_ten)
     with pytest.raises(KeyboardInterrupt):
         PronounsBuilder(config).build(tmp_path, overwrite=True, quiet=True)
     resumed_calls = {"n": 0}
 
-    def counting(self: PronounsBuilder, unit: object, ctx: object) -> list:  # type: ignore[type-arg]
+    def counting(self: PronounsBuilder, unit: object, plan: object, ctx: object) -> list:  # type: ignore[type-arg]
         resumed_calls["n"] += 1
-        return original(self, unit, ctx)  # type: ignore[arg-type]
+        return original(self, unit, plan, ctx)  # type: ignore[arg-type]
 
     monkeypatch.setattr(PronounsBuilder, "process", counting)
     resumed = PronounsBuilder(config).build(tmp_path, resume=True, overwrite=True, quiet=True)

@@ -346,10 +346,10 @@ def test_resume_after_a_crash_gives_the_same_bytes(
     """A build killed after two subsets resumes from its checkpoint and writes what a clean build writes."""
     original = ShufflesBuilder.process
 
-    def crash_on_random3(self: ShufflesBuilder, unit: Any, ctx: Any) -> Any:
+    def crash_on_random3(self: ShufflesBuilder, unit: Any, plan: Any, ctx: Any) -> Any:
         if unit.key == "random3":
             raise KeyboardInterrupt("simulated kill")
-        return original(self, unit, ctx)
+        return original(self, unit, plan, ctx)
 
     config = demo_config(checkpoint_every=1)
     monkeypatch.setattr(ShufflesBuilder, "process", crash_on_random3)

@@ -24,12 +24,13 @@ NO_METEOR = ("bleu", "ter", "length_ratio")
 @pytest.mark.parametrize(
     ("a", "b", "distance", "span"),
     [
+        # span = last - first position of change (Fadaee & Monz 2020, Sec. 3.1: zero for a one-token change)
         ("a b c d", "a b c d", 0, 0),
-        ("a b c d", "a x c d", 1, 1),
-        ("a b c d", "a c d", 1, 1),
-        ("a b c d e f", "a x c d y f", 2, 4),  # two substitutions, window from b to e
-        ("a b", "c d e f", 4, 4),
-        ("", "a b", 2, 2),
+        ("a b c d", "a x c d", 1, 0),
+        ("a b c d", "a c d", 1, 0),
+        ("a b c d e f", "a x c d y f", 2, 3),  # two substitutions at positions 1 and 4
+        ("a b", "c d e f", 4, 3),  # positions 0..3 differ
+        ("", "a b", 2, 1),
     ],
 )
 def test_edit_stats(a: str, b: str, distance: int, span: int) -> None:
@@ -60,14 +61,21 @@ def test_analysis_columns_classes_and_oscillation() -> None:
     result = analyze_volatility(_pairs(), VolatilitySettings(metrics=NO_METEOR, spm_vocab_size=60))
     table = result.pairs
     assert list(table["word_class"]) == ["minor", "minor", "major", "minor"]
-    assert table.loc[0, "word_distance"] == 1 and table.loc[0, "word_span"] == 1
+    assert table.loc[0, "word_distance"] == 1 and table.loc[0, "word_span"] == 0
     assert (table["subword_distance"] >= table["word_distance"]).all()
     assert table.loc[0, "bleu_varied"] == pytest.approx(100.0)
     oscillation = result.oscillation
     assert list(oscillation["source_id"]) == ["s1"]  # s2 has one variation of a non-SUBNUM type
-    bleu = [*table.loc[:2, "bleu_varied"], table.loc[0, "bleu_original"]]
+    bleu = list(table.loc[:2, "bleu_varied"])  # the paper's range: over the variations only
     assert oscillation.loc[0, "bleu_range"] == pytest.approx(max(bleu) - min(bleu))
+    assert oscillation.loc[0, "bleu_mean"] == pytest.approx(sum(bleu) / 3)
     assert oscillation.loc[0, "bleu_range"] > 40
+    # LengthRatio as a percentage: 11, 10 and 17 words over 11-word references
+    assert list(table.loc[:2, "length_ratio_varied"]) == pytest.approx([100.0, 1000 / 11, 1700 / 11])
+    assert oscillation.loc[0, "length_ratio_range"] == pytest.approx(700 / 11)
+    with_original = analyze_volatility(_pairs(), VolatilitySettings(metrics=("bleu",), spm_vocab_size=60,
+                                                                    include_original=True)).oscillation
+    assert with_original.loc[0, "bleu_range"] == pytest.approx(max([*bleu, 100.0]) - min(bleu))
     assert result.summary["by_type"]["SUBNUM"]["word_major"] == pytest.approx(1 / 3, abs=1e-3)
 
 

@@ -5,15 +5,17 @@ It is registered only by the tests (``toy.v1``); its processing is real (reads, 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import datasets
 
 from builders.core.builder import Builder, Unit
 from builders.core.config import BuildConfig
 from builders.core.context import BuildContext, Row
-from builders.core.errors import ConfigError
+from builders.core.errors import ConfigError, InputError
 from builders.core.registry import register
 from builders.core.textio import read_parallel
 
@@ -25,10 +27,20 @@ class ToyConfig(BuildConfig):
     lines_per_unit: int = 3
     max_words: int = 50
     duplicate_ids: bool = False
+    # fault injection for the executor tests: a line whose unit raises InputError, and a marker file whose
+    # absence makes the first worker that sees it die (os._exit) once
+    bad_line: int = field(default=0, metadata={"run_only": True})
+    die_once_marker: str = field(default="", metadata={"run_only": True})
 
     def validate(self) -> None:
         if self.lines_per_unit < 1:
             raise ConfigError("config key 'lines_per_unit': must be >= 1")
+
+
+@dataclass(frozen=True)
+class ToyPlan:
+    pairs: tuple[tuple[int, tuple[str, str]], ...]
+    targets: tuple[str, ...]
 
 
 class ToyBuilder(Builder[ToyConfig]):
@@ -52,14 +64,17 @@ class ToyBuilder(Builder[ToyConfig]):
             }
         )
 
-    def units(self, ctx: BuildContext) -> Sequence[Unit]:
+    def prepare(self, ctx: BuildContext) -> ToyPlan:
         src, tgt = read_parallel([ctx.add_input(self.config.src), ctx.add_input(self.config.tgt)])
-        self._targets = tgt
-        pairs = list(enumerate(zip(src, tgt, strict=True), start=1))
+        return ToyPlan(tuple(enumerate(zip(src, tgt, strict=True), start=1)), tuple(tgt))
+
+    def units(self, plan: ToyPlan) -> Sequence[Unit]:
         step = self.config.lines_per_unit
+        pairs = plan.pairs
         return [Unit(key=f"lines-{i}", payload=pairs[i : i + step]) for i in range(0, len(pairs), step)]
 
-    def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
+    def process(self, unit: Unit, plan: ToyPlan, ctx: BuildContext) -> list[Row]:
+        self._inject_faults(unit)
         rows = []
         for line, (src, ref) in unit.payload:
             ctx.read()
@@ -70,13 +85,22 @@ class ToyBuilder(Builder[ToyConfig]):
                 ctx.drop("too_long")
                 continue
             rng = ctx.rng("contrast", line)
-            contrast = self._targets[int(rng.integers(len(self._targets)))]
+            contrast = plan.targets[int(rng.integers(len(plan.targets)))]
             ctx.keep()
             record_id = "toy-0" if self.config.duplicate_ids else f"toy-{line:05d}"
             length_class = "short" if len(src.split()) < 6 else "long"
             rows.append(Row("test", {"id": record_id, "src": src, "ref": ref, "contrast": contrast,
                                      "length_class": length_class, "line": line}))
         return rows
+
+    def _inject_faults(self, unit: Unit) -> None:
+        lines = [line for line, _ in unit.payload]
+        if self.config.bad_line in lines:
+            raise InputError(self.config.src, "a line the toy builder refuses", line=self.config.bad_line)
+        marker = Path(self.config.die_once_marker) if self.config.die_once_marker else None
+        if marker is not None and not marker.exists():
+            marker.write_text("died once\n")
+            os._exit(1)
 
     def invariants(self, rows: list[Row]) -> list[str]:
         return [f"{r.record['id']}: empty source" for r in rows if not r.record["src"].strip()]

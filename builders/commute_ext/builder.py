@@ -3,12 +3,14 @@
     CoMMuTE text + images + captions -> collection (filter, embed, shards) -> FAISS index -> top-k per caption
     -> suppression + pre-selection (or a reviewer's selection) -> records, CoMMuTE files per image slot,
     review page
+
+plan.py prepare() (read, embed, index, retrieve) -> units.py (one unit per ambiguous source) -> process.py
+(suppression, selection) -> extras.py (slot files, review page)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +18,12 @@ import datasets
 
 from builders.core.builder import Builder, Unit
 from builders.core.context import BuildContext, Row
-from builders.core.errors import InputError, MtprobesError
+from builders.core.errors import MtprobesError
 
-from . import plan as pipeline
 from .config import CommuteExtConfig
-from .select import Candidate, apply_choice, preselect, suppress
-
-TOO_FEW = "source:too_few_candidates"
+from .plan import CommutePlan, prepare
+from .process import process_source
+from .units import make_units
 
 _IMAGE = {
     "slot": datasets.Value("int32"),
@@ -90,46 +91,15 @@ model's image-awareness can be tested on five images per meaning instead of one.
             "translations": [_TRANSLATION],
         })
 
-    def units(self, ctx: BuildContext) -> Sequence[Unit]:
-        config = self.config
-        groups, captions = pipeline.read_inputs(config, ctx)
-        groups, originals = pipeline.find_originals(groups, config, ctx)
-        encoder = pipeline.make_encoder(config, ctx)
-        excluded = frozenset(o.sha256 for o in originals.values())
-        view, cache = pipeline.embed_collection(config, encoder, excluded, ctx)
-        index = pipeline.index_collection(config, view, cache, ctx)
-        payloads = pipeline.retrieve(config, groups, captions, originals, encoder, view, index, ctx)
-        return [Unit(key=p["id"], payload=p) for p in payloads]
+    # --- the flow: plan.py -> units.py -> process.py -> extras.py ------------------------------------------
+    def prepare(self, ctx: BuildContext) -> CommutePlan:
+        return prepare(self.config, ctx)
 
-    def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
-        payload = unit.payload
-        ctx.read()
-        judged = [self._judge(payload, t) for t in range(2)]
-        if any(sum(c.selected for c in candidates) < self.config.per_translation for candidates in judged):
-            ctx.drop(TOO_FEW)
-            return []
-        chosen = [{c.uid for c in candidates if c.selected} for candidates in judged]
-        if chosen[0] & chosen[1]:
-            raise InputError(payload["selection_file"],
-                             f"{unit.key}: {sorted(chosen[0] & chosen[1])[:3]} selected for both translations")
-        ctx.keep()
-        by = "review" if payload["choice"] else "auto"
-        translations = [_translation(payload["translations"][t], judged[t], by) for t in range(2)]
-        record = {"id": unit.key, "lang": self.config.tgt_lang, "source": payload["source"],
-                  "translations": translations}
-        return [Row(split="test", record=record)]
+    def units(self, plan: CommutePlan) -> Sequence[Unit]:
+        return make_units(plan)
 
-    def _judge(self, payload: dict[str, Any], t: int) -> list[Candidate]:
-        mine, other = payload["translations"][t], payload["translations"][1 - t]
-        # an image found for both captions goes to the closer one; translation 0 wins exact ties
-        other_best = {c.row: c.similarity + (1e-9 if t == 1 else -1e-9) for c in other["candidates"]}
-        judged = suppress(mine["candidates"], mine["pairwise"], mine["to_original"], other_best,
-                          self.config.near_duplicate_cosine)
-        choice = (payload["choice"] or {}).get(str(t))
-        if choice is None:
-            return preselect(judged, self.config.per_translation)
-        where = f"{payload['id']} translation {t}"
-        return apply_choice(judged, choice, self.config.per_translation, where, Path(payload["selection_file"]))
+    def process(self, unit: Unit, plan: CommutePlan, ctx: BuildContext) -> list[Row]:
+        return process_source(self.config, unit, plan, ctx)
 
     def card_section(self, info: dict[str, Any]) -> str:
         """Card text: how the images were found, and how to use the slot files and the review page."""
@@ -157,14 +127,14 @@ unchanged per slot. `review/index.html` is the static review page (tick images, 
 
 """
 
-    def finalize(self, rows: list[Row], ctx: BuildContext) -> list[Row]:
+    def finalize(self, rows: list[Row], plan: CommutePlan, ctx: BuildContext) -> list[Row]:
         if not rows:
             dropped = {k: v for k, v in ctx.counts.dropped.items() if k.startswith("source:")}
             raise MtprobesError(f"{self.name}: no ambiguous source kept ({dropped}); with too_few_candidates the "
                                 "collection is too small or too uniform for the requested images per translation")
         return rows
 
-    def write_extras(self, rows: list[Row], out_dir: Path, ctx: BuildContext) -> list[str]:
+    def write_extras(self, rows: list[Row], plan: CommutePlan, out_dir: Path, ctx: BuildContext) -> list[str]:
         from .extras import write_commute_slots, write_review
 
         written = write_commute_slots(rows, out_dir, self.config)
@@ -187,22 +157,3 @@ unchanged per slot. `review/index.html` is the static review page (tick images, 
   year = {2023},
   pages = {5394--5413}
 }"""
-
-
-def _translation(data: dict[str, Any], judged: list[Candidate], selected_by: str) -> dict[str, Any]:
-    original = data["original"]
-    images = [{"slot": 0, "kind": "original", "uid": original["name"], "path": original["name"],
-               "collection": "commute", "sha256": original["sha256"], "caption": "",
-               "similarity": original["similarity"], "rank": 0}]
-    for slot, candidate in enumerate([c for c in judged if c.selected], start=1):
-        images.append({"slot": slot, "kind": "retrieved", "uid": candidate.uid, "path": candidate.source,
-                       "collection": candidate.collection, "sha256": candidate.sha256,
-                       "caption": candidate.caption, "similarity": candidate.similarity, "rank": candidate.rank})
-    candidates = []
-    for c in judged:
-        fields = asdict(c)
-        fields["path"] = fields.pop("source")
-        del fields["row"]
-        candidates.append(fields)
-    return {"line": data["line"], "text": data["text"], "contrast": data["contrast"], "caption": data["caption"],
-            "selected_by": selected_by, "images": images, "candidates": candidates}

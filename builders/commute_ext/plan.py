@@ -1,8 +1,8 @@
-"""The global pre-pass of a build: CoMMuTE text and images -> collection store -> index -> top-k per caption.
+"""prepare() of commute_ext.v1: CoMMuTE text and images -> collection store -> index -> top-k per caption.
 
 Each stage is a plain function with its inputs as arguments, so any of them can be replaced or reused
-(e.g. the store and index by the benchmark). The result is one JSON-like payload per ambiguous source,
-from which :meth:`CommuteExtBuilder.process` selects images without touching the collection again.
+(e.g. the store and index by the benchmark). The plan is one JSON-like payload per ambiguous source, from
+which ``process.process_source`` selects images without touching the collection again.
 """
 
 from __future__ import annotations
@@ -38,6 +38,23 @@ class Original:
     name: str  # the img.order entry
     path: Path
     sha256: str
+
+
+@dataclass(frozen=True)
+class CommutePlan:
+    """One payload per ambiguous source (id, source, both translations with their top-k candidates)."""
+
+    sources: tuple[dict[str, Any], ...]
+
+
+def prepare(config: CommuteExtConfig, ctx: BuildContext) -> CommutePlan:
+    groups, captions = read_inputs(config, ctx)
+    groups, originals = find_originals(groups, config, ctx)
+    encoder = make_encoder(config, ctx)
+    excluded = frozenset(o.sha256 for o in originals.values())
+    view, cache = embed_collection(config, encoder, excluded, ctx)
+    index = index_collection(config, view, cache, ctx)
+    return CommutePlan(tuple(retrieve(config, groups, captions, originals, encoder, view, index, ctx)))
 
 
 def read_inputs(config: CommuteExtConfig, ctx: BuildContext) -> tuple[list[CommuteGroup], dict[int, str]]:

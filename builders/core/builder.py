@@ -1,7 +1,12 @@
-"""The abstract builder: it owns the public flow, subclasses fill a few hooks.
+"""The abstract builder: it owns the public flow, a family fills a few hooks.
 
-    read units -> process each unit into rows (checkpointed) -> finalize (sampling) -> schema check
-    -> write parquet/JSONL/save_to_disk + extras -> card + info.json -> atomic rename
+    plan  = prepare(ctx)                      whole-input passes on the driver -> a picklable plan
+    units = units(plan)                       deterministic keys and order
+    rows  = executor.map(process, units)      local | processes | ray, results in unit order (checkpointed)
+    rows  = finalize(rows, plan, ctx)         sampling -> schema check
+    write_dataset(...)                        parquet/JSONL/save_to_disk + write_extras(rows, plan, ...) + card
+
+The builder object holds its config and nothing else: every stage gets what it needs from the plan.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from builders.core.checkpoint import Checkpoint
 from builders.core.config import BuildConfig
 from builders.core.context import BuildContext, Counts, Row
 from builders.core.errors import MtprobesError, ValidationFailed
+from builders.core.executors import Executor, UnitResult, make_executor
 from builders.core.lock import OutputLock
 from builders.core.outcome import reported_os_errors, warn_if_degenerate
 from builders.core.schema import check_record
@@ -30,9 +36,15 @@ from builders.core.writer import OutputPlan, write_dataset
 ConfigT = TypeVar("ConfigT", bound=BuildConfig)
 
 
+PlanT = TypeVar("PlanT")
+
+
 @dataclass(frozen=True)
 class Unit:
-    """A piece of work whose rows are checkpointed together (a document, a shuffle, a batch of lines)."""
+    """A piece of work whose rows are checkpointed together (a range of documents, a shuffle, a batch of lines).
+
+    The payload is small typed data (a family's ``units.py``); the bulk lives in the plan, sent once per worker.
+    """
 
     key: str
     payload: Any = None
@@ -68,19 +80,23 @@ class Builder(abc.ABC, Generic[ConfigT]):
         """The record schema; every record is checked against it before writing."""
 
     @abc.abstractmethod
-    def units(self, ctx: BuildContext) -> Sequence[Unit]:
-        """Read and hash the inputs, return the units of work in a deterministic order."""
+    def prepare(self, ctx: BuildContext) -> Any:
+        """Read and hash the inputs, run the whole-input passes; return the plan (frozen, picklable data)."""
 
     @abc.abstractmethod
-    def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
-        """Turn one unit into rows, counting what was read, kept and dropped."""
+    def units(self, plan: Any) -> Sequence[Unit]:
+        """The units of work of a plan, in a deterministic order with unique keys."""
+
+    @abc.abstractmethod
+    def process(self, unit: Unit, plan: Any, ctx: BuildContext) -> list[Row]:
+        """Turn one unit into rows, counting what was read, kept and dropped (runs on any worker)."""
 
     # --- optional hooks ------------------------------------------------------------------------------
-    def finalize(self, rows: list[Row], ctx: BuildContext) -> list[Row]:
+    def finalize(self, rows: list[Row], plan: Any, ctx: BuildContext) -> list[Row]:
         """Whole-set steps after all units (balanced sampling, ordering)."""
         return rows
 
-    def write_extras(self, rows: list[Row], out_dir: Path, ctx: BuildContext) -> list[str]:
+    def write_extras(self, rows: list[Row], plan: Any, out_dir: Path, ctx: BuildContext) -> list[str]:
         """Anchor-compatible files beside the dataset; returns their relative paths."""
         return []
 
@@ -136,52 +152,53 @@ class Builder(abc.ABC, Generic[ConfigT]):
     def _build_claimed(self, plan: OutputPlan, *, resume: bool, quiet: bool) -> Path:
         started = time.perf_counter()
         ctx = BuildContext(config=self.config, work_dir=plan.work_dir, quiet=quiet)
+        executor = make_executor(self.config.executor, self.config.workers, self.config.ray_address)
         with counting_normalised() as normalised:
-            units = list(self.units(ctx))
+            build_plan = self.prepare(ctx)
         if normalised:
             ctx.notes["normalised_line_breaks"] = dict(sorted(normalised.items()))
-        prepared = Counts()
-        prepared.merge(ctx.counts)
+        units = list(self.units(build_plan))
         checkpoint = Checkpoint(plan.work_dir / "checkpoint", self.name, self.config.to_dict(), ctx.inputs)
-        rows = self._run_units(units, ctx, checkpoint, prepared, resume)
-        rows = self.finalize(rows, ctx)
+        rows = self._run_units(units, build_plan, ctx, executor, checkpoint, resume)
+        rows = self.finalize(rows, build_plan, ctx)
         self.check_rows(rows)
         warn_if_degenerate(ctx, rows, self.name)
         ctx.notes["wall_time_s"] = round(time.perf_counter() - started, 3)
         info = self.make_info(rows, ctx)
-        write_dataset(self, rows, info, plan, ctx)
+        write_dataset(self, rows, info, plan, ctx, build_plan)
         return plan.final_dir
 
-    def _run_units(
-        self, units: list[Unit], ctx: BuildContext, checkpoint: Checkpoint, prepared: Counts, resume: bool
-    ) -> list[Row]:
+    def _run_units(self, units: list[Unit], build_plan: Any, ctx: BuildContext, executor: Executor,
+                   checkpoint: Checkpoint, resume: bool) -> list[Row]:
+        """Rows of every unit in unit order; finished chunks come from the checkpoint, the rest from the executor."""
         keys = [u.key for u in units]
         if len(set(keys)) != len(keys):
             raise MtprobesError(f"{self.name}: unit keys are not unique")
         done = checkpoint.load(keys) if resume else checkpoint.reset()
         rows: list[Row] = []
-        ctx.counts = Counts()
-        ctx.counts.merge(prepared)
         for chunk in done:
             rows.extend(chunk.rows)
             ctx.counts.merge(chunk.counts)
         todo = units[sum(len(c.unit_keys) for c in done) :]
-        batch: list[Unit] = []
-        before = Counts()
-        before.merge(ctx.counts)
-        pending: list[Row] = []
-        for unit in ctx.track(todo, f"{self.name}", total=len(todo)):
-            pending.extend(self.process(unit, ctx))
-            batch.append(unit)
+        results = executor.map(self, todo, build_plan, ctx.work_dir)
+        batch: list[UnitResult] = []
+        for result in ctx.track(results, self.name, total=len(todo)):
+            batch.append(result)
             if len(batch) >= self.config.checkpoint_every:
-                checkpoint.save([u.key for u in batch], pending, _delta(ctx.counts, before))
-                rows.extend(pending)
-                batch, pending = [], []
-                before = Counts()
-                before.merge(ctx.counts)
+                rows.extend(self._save_chunk(checkpoint, batch, ctx))
+                batch = []
         if batch:
-            checkpoint.save([u.key for u in batch], pending, _delta(ctx.counts, before))
-            rows.extend(pending)
+            rows.extend(self._save_chunk(checkpoint, batch, ctx))
+        return rows
+
+    @staticmethod
+    def _save_chunk(checkpoint: Checkpoint, batch: list[UnitResult], ctx: BuildContext) -> list[Row]:
+        rows = [row for result in batch for row in result.rows]
+        counts = Counts()
+        for result in batch:
+            counts.merge(result.counts)
+        checkpoint.save([result.key for result in batch], rows, counts)
+        ctx.counts.merge(counts)
         return rows
 
     def check_rows(self, rows: Iterable[Row]) -> None:
@@ -222,14 +239,6 @@ class Builder(abc.ABC, Generic[ConfigT]):
         }
         info["signature"] = make_signature(self, ctx)
         return info
-
-
-def _delta(now: Counts, before: Counts) -> Counts:
-    delta = Counts(read=now.read - before.read, kept=now.kept - before.kept)
-    delta.dropped = now.dropped.copy()
-    delta.dropped.subtract(before.dropped)
-    delta.dropped = +delta.dropped
-    return delta
 
 
 def make_signature(builder: Builder[Any], ctx: BuildContext) -> str:

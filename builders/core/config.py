@@ -32,6 +32,11 @@ class BuildConfig:
     corpus: str = ""  # name of the input corpus, shown on the card (and in records where a format has the field)
     license: str = ""  # Hub licence id of the set, usually the input's (cc-by-4.0, ...); "other" needs license_name
     license_name: str = ""  # the licence's name when license is "other" (e.g. "WMT24 test set terms")
+    # How the units run (core/executors.py). Not part of the dataset's identity: to_dict() and the signature
+    # leave them out, so every executor and worker count gives the same bytes.
+    executor: str = dataclasses.field(default="local", metadata={"run_only": True})
+    workers: int = dataclasses.field(default=0, metadata={"run_only": True})  # 0: all CPUs of the machine
+    ray_address: str = dataclasses.field(default="", metadata={"run_only": True})  # "" local, auto, ray://...
 
     def __post_init__(self) -> None:
         check_types(self)
@@ -45,13 +50,20 @@ class BuildConfig:
             raise ConfigError("config key 'shard_size': must be >= 1")
         if self.checkpoint_every < 1:
             raise ConfigError("config key 'checkpoint_every': must be >= 1")
+        if self.workers < 0:
+            raise ConfigError("config key 'workers': must be >= 0 (0 = all CPUs)")
         self.validate()
 
     def validate(self) -> None:
         """Builder-specific value checks (raise ConfigError naming the key)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The dataset-defining keys (signature, info.json, checkpoints): run-only keys are left out."""
+        values = dataclasses.asdict(self)
+        for field in dataclasses.fields(self):
+            if field.metadata.get("run_only"):
+                del values[field.name]
+        return values
 
     @classmethod
     def from_sources(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 
 class MtprobesError(Exception):
@@ -38,6 +39,15 @@ class InputError(MtprobesError):
         if byte_offset is not None:
             where += f" (byte {byte_offset})"
         super().__init__(f"{where}: {message}")
+        self.message = message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # raised on a worker, re-raised on the driver: rebuild from the constructor's arguments
+        return _rebuild_input_error, (self.path, self.message, self.line, self.byte_offset)
+
+
+def _rebuild_input_error(path: str, message: str, line: int | None, byte_offset: int | None) -> InputError:
+    return InputError(path, message, line=line, byte_offset=byte_offset)
 
 
 class ConfigError(UsageError):
@@ -64,3 +74,7 @@ class ValidationFailed(MtprobesError):
         head = "; ".join(problems[:5])
         more = f" (+{len(problems) - 5} more)" if len(problems) > 5 else ""
         super().__init__(f"{path}: validation failed: {head}{more}")
+        self.path = str(path)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.path, self.problems)

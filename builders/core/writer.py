@@ -129,13 +129,13 @@ def _save_to_disk(tables: dict[str, pa.Table], features: datasets.Features, dire
 
 
 def write_dataset(builder: Builder[Any], rows: list[Row], info: dict[str, Any], plan: OutputPlan,
-                  ctx: BuildContext) -> None:
+                  ctx: BuildContext, build_plan: Any = None) -> None:
     staging = plan.work_dir / "output"
     if staging.exists():
         shutil.rmtree(staging)
     staging.mkdir(parents=True)
     try:
-        _write_staging(builder, rows, info, staging, ctx)
+        _write_staging(builder, rows, info, staging, ctx, build_plan)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)  # never leave a half-written copy (the checkpoints stay)
         raise
@@ -143,7 +143,7 @@ def write_dataset(builder: Builder[Any], rows: list[Row], info: dict[str, Any], 
 
 
 def _write_staging(builder: Builder[Any], rows: list[Row], info: dict[str, Any], staging: Path,
-                   ctx: BuildContext) -> None:
+                   ctx: BuildContext, build_plan: Any) -> None:
     features = builder.features()
     fingerprint = info["signature"].encode().hex()[:32]
     files: dict[str, list[str]] = {}
@@ -158,7 +158,7 @@ def _write_staging(builder: Builder[Any], rows: list[Row], info: dict[str, Any],
             _write_jsonl(records, staging / jsonl_path_for(subset, split))
         _save_to_disk(tables, features, staging / "hf" / subset, fingerprint)
     info["files"] = files
-    info["extras"] = builder.write_extras(rows, staging, ctx)
+    info["extras"] = builder.write_extras(rows, build_plan, staging, ctx)
     # Every file's sha256, and the signature over them: validate finds any file edited, added or removed.
     info["files_sha256"] = output_hashes(staging)
     info["file_sizes"] = {name: (staging / name).stat().st_size for name in info["files_sha256"]}

@@ -15,15 +15,16 @@ with correct and incorrect swapped.
   IPR + CNR = INR + CPR = 0.5 (checked; ties in the mixup perplexities break it and are reported).
 - Image oracle over extended image sets A (images for t0) and B (images for t1), index 0 = original:
   GIC(a, b) = [ppl(t0|a) < ppl(t0|b)] and [ppl(t1|b) < ppl(t1|a)]; max-/min-GIC pick the best/worst pair per
-  source. Ties are broken (our Eq. 10) by fewest replaced originals, then the largest (max) / smallest (min)
-  log-perplexity margin min(log ppl(t0|b) - log ppl(t0|a), log ppl(t1|a) - log ppl(t1|b)), then lowest index.
-  RR (replacement rate) = replaced image slots / (2 * sources).
+  source. Ties are broken as the paper's Sec. 5.5 says: max-GIC minimises, min-GIC maximises Eq. 10,
+  [ppl(t0|a) - ppl(t0|b)] + [ppl(t1|b) - ppl(t1|a)] (raw perplexities), then the lowest indices. The rule
+  mtprobes used before (fewest replaced originals, then a log-perplexity margin) is kept as the named option
+  ``fewest-replaced``. RR (replacement rate) = replaced images / (2 * sources).
 - IoU of two systems' failures: |F_a & F_b| / |F_a | F_b| (None when neither fails).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -126,41 +127,88 @@ def mixup_from_lines(correct: np.ndarray, incorrect: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class OracleChoice:
+    """One image pair (A_a, B_b) for a source, with the indicators the paper's tables need."""
+
     image_a: int
     image_b: int
-    gic: bool
-    margin: float
+    ic: tuple[bool, bool]  # (IC^{a,b}, IC^{b,a}), Eq. 4
+    tc: tuple[bool, bool]  # (TC^{a,b}, TC^{b,a}), Eq. 2
+    gaps: float  # Eq. 10
+    log_margin: float  # the pre-2024 rule's margin (``fewest-replaced`` tie-break only)
+
+    @property
+    def gic(self) -> bool:
+        return self.ic[0] and self.ic[1]
+
+    @property
+    def gtc(self) -> bool:
+        return self.tc[0] and self.tc[1]
 
     @property
     def replaced(self) -> int:
         return int(self.image_a != 0) + int(self.image_b != 0)
 
 
-def oracle_choice(ppl_a: np.ndarray, ppl_b: np.ndarray, mode: str) -> OracleChoice:
-    """Best (mode 'max') or worst ('min') image pair for one source; ppl_a[t, j] = ppl(t | A_j)."""
-    log_a, log_b = np.log(ppl_a), np.log(ppl_b)
-    candidates = []
-    for a in range(ppl_a.shape[1]):
-        for b in range(ppl_b.shape[1]):
-            gic = bool(ppl_a[0, a] < ppl_b[0, b] and ppl_b[1, b] < ppl_a[1, a])
-            margin = float(min(log_b[0, b] - log_a[0, a], log_a[1, a] - log_b[1, b]))
-            candidates.append(OracleChoice(a, b, gic, margin))
+def pair_choice(ppl_a: np.ndarray, ppl_b: np.ndarray, a: int, b: int) -> OracleChoice:
+    """Indicators for images (A_a, B_b); ``ppl_a[t, j]`` = P(s, A_j, t^t), t = 0 for t^a and 1 for t^b."""
+    ic = (bool(ppl_a[0, a] < ppl_b[0, b]), bool(ppl_b[1, b] < ppl_a[1, a]))
+    tc = (bool(ppl_a[0, a] < ppl_a[1, a]), bool(ppl_b[1, b] < ppl_b[0, b]))
+    gaps = float((ppl_a[0, a] - ppl_b[0, b]) + (ppl_b[1, b] - ppl_a[1, a]))
+    log_margin = float(min(np.log(ppl_b[0, b]) - np.log(ppl_a[0, a]), np.log(ppl_a[1, a]) - np.log(ppl_b[1, b])))
+    return OracleChoice(a, b, ic, tc, gaps, log_margin)
+
+
+def _paper_key(choice: OracleChoice, sign: int) -> tuple[float, ...]:
+    # Eq. 10 tie-break: max-GIC minimises the gaps, min-GIC maximises them; then the lowest indices
+    # (the originals first), so equal candidates give the same pick on every run.
+    return (sign * choice.gic, -sign * choice.gaps, choice.image_a, choice.image_b)
+
+
+def _fewest_replaced_key(choice: OracleChoice, sign: int) -> tuple[float, ...]:
+    # mtprobes' pre-2024 rule, kept only by name: fewest replaced originals, then the log-perplexity margin.
+    return (sign * choice.gic, choice.replaced, sign * choice.log_margin, choice.image_a, choice.image_b)
+
+
+TIE_BREAKS: dict[str, Callable[[OracleChoice, int], tuple[float, ...]]] = {
+    "eq10": _paper_key,
+    "fewest-replaced": _fewest_replaced_key,
+}
+
+
+def oracle_choice(ppl_a: np.ndarray, ppl_b: np.ndarray, mode: str, tie_break: str = "eq10") -> OracleChoice:
+    """Best (mode 'max') or worst ('min') image pair for one source by GIC, ties broken by ``tie_break``."""
+    if mode not in ("max", "min"):
+        raise MtprobesError(f"oracle mode must be 'max' or 'min', got {mode!r}")
+    if tie_break not in TIE_BREAKS:
+        raise MtprobesError(f"unknown oracle tie-break {tie_break!r} (known: {', '.join(TIE_BREAKS)})")
+    key = TIE_BREAKS[tie_break]
     sign = -1 if mode == "max" else 1
-    return min(candidates, key=lambda c: (sign * c.gic, c.replaced, sign * c.margin, c.image_a, c.image_b))
+    candidates = [pair_choice(ppl_a, ppl_b, a, b) for a in range(ppl_a.shape[1]) for b in range(ppl_b.shape[1])]
+    return min(candidates, key=lambda c: key(c, sign))
 
 
-def image_oracle(extended: Sequence[tuple[np.ndarray, np.ndarray]]) -> dict[str, Any]:
-    """max-/min-GIC and their replacement rates over extended image sets (one (ppl_a, ppl_b) per source)."""
+def choice_scores(choices: Sequence[OracleChoice]) -> dict[str, float]:
+    """TC/IC (Eqs. 3, 5), GTC/GIC (Eqs. 8, 9) and RR over the chosen pairs of all sources."""
+    return {
+        "TC": float(np.mean([c.tc for c in choices])),
+        "IC": float(np.mean([c.ic for c in choices])),
+        "GTC": float(np.mean([c.gtc for c in choices])),
+        "GIC": float(np.mean([c.gic for c in choices])),
+        "RR": float(sum(c.replaced for c in choices) / (2 * len(choices))),
+    }
+
+
+def image_oracle(extended: Sequence[tuple[np.ndarray, np.ndarray]], tie_break: str = "eq10") -> dict[str, Any]:
+    """Kashani Motlagh et al. Sec. 5.5: per source the image pair maximising (minimising) GIC, ties broken by
+    minimising (maximising) Eq. 10. ``max`` gives Table 4's Max IC/GIC/RR and Table 5's Image-Oracle TC/GTC,
+    ``min`` Table 4's Min columns, ``original`` the scores with the original images (index 0)."""
     if not extended:
         raise MtprobesError("image oracle: no sources")
-    result: dict[str, Any] = {}
+    result: dict[str, Any] = {"tie_break": tie_break, "sources": len(extended)}
     for mode in ("max", "min"):
-        choices = [oracle_choice(a, b, mode) for a, b in extended]
-        result[f"{mode}_GIC"] = float(np.mean([c.gic for c in choices]))
-        result[f"{mode}_RR"] = float(sum(c.replaced for c in choices) / (2 * len(choices)))
-        result[f"{mode}_choices"] = [[c.image_a, c.image_b] for c in choices]
-    originals = [oracle_choice(a[:, :1], b[:, :1], "max").gic for a, b in extended]
-    result["original_GIC"] = float(np.mean(originals))
+        choices = [oracle_choice(a, b, mode, tie_break) for a, b in extended]
+        result[mode] = {**choice_scores(choices), "choices": [[c.image_a, c.image_b] for c in choices]}
+    result["original"] = choice_scores([pair_choice(a, b, 0, 0) for a, b in extended])
     return result
 
 

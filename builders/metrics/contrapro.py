@@ -1,9 +1,11 @@
 """ContraPro accuracy (Müller et al. 2018), exactly as its evaluate.py decides, plus intervals and McNemar.
 
-An item is correct when its reference scores strictly better than *every* contrastive variant (ties are
-errors). Scores come one per line in the text-export order: the reference, then each variant in ``errors``
-order. Accuracy is reported in total, by ``src:ref`` pronoun pair (lower-cased), by ``intrasegmental``
-(true/false/null) and by antecedent distance (0, 1, 2, 3, >3).
+An item is correct when its reference scores strictly better than *every* contrastive variant (Sec. 3.2:
+"only correct if the reference translation has a higher score than any contrastive translation"; ties are
+errors, as in ContraPro's evaluate.py). Scores come one per line in the text-export order: the reference,
+then each variant in ``errors`` order. Accuracy is reported in total, by reference pronoun (Table 6), by
+``src:ref`` pronoun pair (lower-cased), by ``intrasegmental`` (true/false/null: Table 7's intrasegmental /
+external) and by antecedent distance (0, 1, 2, 3, >3: Table 8).
 """
 
 from __future__ import annotations
@@ -95,10 +97,12 @@ def _grouped(keys: Sequence[str], correct: np.ndarray, order: Sequence[str] | No
 
 def accuracy_table(records: Sequence[dict[str, Any]], correct: np.ndarray) -> dict[str, Any]:
     pairs = [f"{r['src pronoun'].lower()}:{r['ref pronoun'].lower()}" for r in records]
+    references = [str(r["ref pronoun"]).lower() for r in records]
     intra = [json.dumps(r["intrasegmental"]) for r in records]  # true / false / null, as ContraPro prints
     distances = [distance_bucket(r["ante distance"]) for r in records]
     return {
         "total": _cell(correct),
+        "by_ref_pronoun": _grouped(references, correct),  # Table 6
         "by_pair": _grouped(pairs, correct),
         "by_intrasegmental": _grouped(intra, correct, ("true", "false", "null")),
         "by_distance": _grouped(distances, correct, DISTANCE_ORDER),

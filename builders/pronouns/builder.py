@@ -1,23 +1,28 @@
 """pronouns.v1: ContraPro-style contrastive sets for EN "it" -> DE er/sie/es (Müller et al. 2018).
 
-units(): read the input, tokenise both sides, align the whole corpus once (cached) -> one unit per document
-process(): parse the document with spaCy, resolve candidates, apply the paper's filters, make variants
-finalize(): balanced seeded sampling per pronoun class; write_extras(): contrapro.json and text/context
+plan.py     prepare(): read the input, tokenise both sides, align the whole corpus once (cached) -> PronounsPlan
+units.py    units(): ranges of docs_per_unit documents
+process.py  process(): parse the documents with spaCy, resolve candidates, apply the paper's filters, make variants
+here        finalize(): balanced seeded sampling per pronoun class
+extras.py   write_extras(): contrapro.json and text/context
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import datasets
 
 from builders.core.builder import Builder, Unit
 from builders.core.context import BuildContext, Row
 from builders.pronouns.config import PronounsConfig
+from builders.pronouns.units import make_units
+
+if TYPE_CHECKING:
+    from builders.pronouns.plan import PronounsPlan
 
 CITATION = """@inproceedings{muller-etal-2018-large,
   title = {A Large-Scale Test Set for the Evaluation of Context-Aware Pronoun Translation
@@ -30,21 +35,6 @@ CITATION = """@inproceedings{muller-etal-2018-large,
   publisher = {Association for Computational Linguistics},
   doi = {10.18653/v1/W18-6307}
 }"""
-
-
-@dataclass(frozen=True)
-class SegmentPayload:
-    src: str
-    tgt: str
-    links: tuple[tuple[int, int], ...]
-    skipped: str  # "" or the reason the segment is not analysed
-
-
-@dataclass(frozen=True)
-class DocPayload:
-    index: int
-    doc_id: str
-    segments: tuple[SegmentPayload, ...]
 
 
 def _string(names: Sequence[str]) -> dict[str, datasets.Value]:
@@ -108,19 +98,22 @@ class PronounsBuilder(Builder[PronounsConfig]):
             }
         )
 
-    # --- pre-pass ----------------------------------------------------------------------------------------
-    def units(self, ctx: BuildContext) -> Sequence[Unit]:
-        from builders.pronouns.plan import prepare_units
+    # --- the flow ----------------------------------------------------------------------------------------
+    def prepare(self, ctx: BuildContext) -> PronounsPlan:
+        from builders.pronouns.plan import prepare
 
-        return prepare_units(self, ctx)
+        return prepare(self.config, ctx)
 
-    def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
+    def units(self, plan: PronounsPlan) -> Sequence[Unit]:
+        return make_units(plan.documents, self.config.docs_per_unit)
+
+    def process(self, unit: Unit, plan: PronounsPlan, ctx: BuildContext) -> list[Row]:
         from builders.pronouns.process import process_documents
 
-        return process_documents(self.config, unit.payload, ctx)
+        return process_documents(self.config, unit.payload, plan, ctx)
 
     # --- whole set -----------------------------------------------------------------------------------------
-    def finalize(self, rows: list[Row], ctx: BuildContext) -> list[Row]:
+    def finalize(self, rows: list[Row], plan: PronounsPlan, ctx: BuildContext) -> list[Row]:
         by_class: dict[str, list[int]] = {}
         for position, row in enumerate(rows):
             by_class.setdefault(row.record["pronoun class"], []).append(position)
@@ -137,7 +130,7 @@ class PronounsBuilder(Builder[PronounsConfig]):
         ctx.notes.update(distribution_notes([r.record for r in sampled]))
         return sampled
 
-    def write_extras(self, rows: list[Row], out_dir: Path, ctx: BuildContext) -> list[str]:
+    def write_extras(self, rows: list[Row], plan: PronounsPlan, out_dir: Path, ctx: BuildContext) -> list[str]:
         from builders.pronouns.extras import write_exports
 
         return write_exports([r.record for r in rows], out_dir, self.config.context_sentences)
@@ -180,4 +173,4 @@ def distribution_notes(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-__all__ = ["DocPayload", "PronounsBuilder", "SegmentPayload"]
+__all__ = ["PronounsBuilder"]

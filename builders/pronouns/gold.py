@@ -93,9 +93,9 @@ def score_gold(gold_path: Path, work_dir: Path, **overrides: Any) -> GoldScore:
     ctx = BuildContext(config=config, work_dir=work_dir, quiet=True)
     by_id = {item["id"]: item for item in items}
     score = GoldScore()
-    for unit in builder.units(ctx):
-        _, documents = unit.payload
-        for document in documents:
+    plan = builder.prepare(ctx)
+    for unit in builder.units(plan):
+        for document in plan.documents[unit.payload.first : unit.payload.stop]:
             item = by_id[document.doc_id]
             target = len(document.segments) - 1
             its = [

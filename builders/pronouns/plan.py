@@ -1,23 +1,22 @@
-"""The pre-pass of pronouns.v1: read, screen and tokenise every segment, align the whole corpus once."""
+"""prepare() of pronouns.v1: read, screen and tokenise every segment, align the whole corpus once -> the plan."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from builders.core.builder import Unit
 from builders.core.context import BuildContext
 from builders.core.errors import InputError
 from builders.pronouns.align import AlignSettings, align_corpus, seed_lexicon_priors
+from builders.pronouns.config import PronounsConfig
 from builders.pronouns.english import load_pipeline, normalise_space, tokenize_texts
 from builders.pronouns.german import tokenize
 from builders.pronouns.readers import InputSpec, SentencePair, read_input
-
-if TYPE_CHECKING:
-    from builders.pronouns.builder import PronounsBuilder
+from builders.pronouns.units import DocPayload, SegmentPayload
 
 IT_RE = re.compile(r"\bit\b", re.IGNORECASE)
 # UTF-8 read as Latin-1 and saved again ("Ã¤" for "ä"): a file that mixes encodings
@@ -35,14 +34,21 @@ def screen(pair: SentencePair, max_tokens: int) -> str:
     return ""
 
 
+@dataclass(frozen=True)
+class PronounsPlan:
+    """Everything a worker needs: the corpus name and every document with its aligned segments."""
+
+    corpus: str
+    documents: tuple[DocPayload, ...]
+
+
 def _record_tools(
-    builder: PronounsBuilder, ctx: BuildContext, pipeline_name: str, pipeline_version: str
+    config: PronounsConfig, ctx: BuildContext, pipeline_name: str, pipeline_version: str
 ) -> None:
     from builders.core.compat import package_version
     from builders.pronouns.coref import make_backend
     from builders.pronouns.german import make_german
 
-    config = builder.config
     ctx.add_tool("spacy", package_version("spacy"))
     ctx.add_tool("spacy_pipeline", f"{pipeline_name}-{pipeline_version}")
     ctx.add_tool("aligner", f"{config.aligner}-{package_version(config.aligner)}+{config.symmetrisation}")
@@ -62,10 +68,7 @@ def _record_tools(
     }
 
 
-def prepare_units(builder: PronounsBuilder, ctx: BuildContext) -> list[Unit]:
-    from builders.pronouns.builder import DocPayload, SegmentPayload
-
-    config = builder.config
+def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     spec = InputSpec(config.src, config.tgt, config.docs_tsv, config.ids, config.opus_root, config.jsonl)
     result = read_input(config.input_format, spec)
     for path in result.input_files:
@@ -74,7 +77,7 @@ def prepare_units(builder: PronounsBuilder, ctx: BuildContext) -> list[Unit]:
     for reason, names in result.problems.items():
         ctx.notes[reason] = {"count": len(names), "names": names[:50]}
     pipeline = load_pipeline(config.spacy_model)
-    _record_tools(builder, ctx, pipeline.name, pipeline.version)
+    _record_tools(config, ctx, pipeline.name, pipeline.version)
     ctx.add_resource("person_nouns", _resource("person_nouns.txt"))
     skipped: Counter[str] = Counter()
     pairs: list[tuple[str, str, str]] = []
@@ -90,23 +93,17 @@ def prepare_units(builder: PronounsBuilder, ctx: BuildContext) -> list[Unit]:
     ctx.notes["segments"] = len(pairs)
     ctx.notes["documents"] = len(result.documents)
     ctx.notes["segments_skipped"] = dict(sorted(skipped.items()))
-    links = _align(builder, ctx, pipeline, pairs)
-    units: list[Unit] = []
+    links = _align(config, ctx, pipeline, pairs)
+    documents: list[DocPayload] = []
     position = 0
-    batch: list[DocPayload] = []
     for index, document in enumerate(result.documents):
         segments = []
         for _ in document.pairs:
             src, tgt, reason = pairs[position]
             segments.append(SegmentPayload(src, tgt, tuple(sorted(links[position])), reason))
             position += 1
-        batch.append(DocPayload(index, document.doc_id, tuple(segments)))
-        if len(batch) >= config.docs_per_unit:
-            units.append(Unit(f"docs-{batch[0].index:07d}", (corpus_name(builder), tuple(batch))))
-            batch = []
-    if batch:
-        units.append(Unit(f"docs-{batch[0].index:07d}", (corpus_name(builder), tuple(batch))))
-    return units
+        documents.append(DocPayload(index, document.doc_id, tuple(segments)))
+    return PronounsPlan(corpus_name(config), tuple(documents))
 
 
 def _require_text(documents: Sequence[Any], input_files: Sequence[Path]) -> None:
@@ -117,8 +114,7 @@ def _require_text(documents: Sequence[Any], input_files: Sequence[Path]) -> None
                                 "only <d> document markers or blank lines?)")
 
 
-def corpus_name(builder: PronounsBuilder) -> str:
-    config = builder.config
+def corpus_name(config: PronounsConfig) -> str:
     if config.corpus:
         return config.corpus
     path = Path(config.jsonl or config.src)
@@ -132,9 +128,8 @@ def _resource(name: str) -> Path:
 
 
 def _align(
-    builder: PronounsBuilder, ctx: BuildContext, pipeline: object, pairs: list[tuple[str, str, str]]
+    config: PronounsConfig, ctx: BuildContext, pipeline: object, pairs: list[tuple[str, str, str]]
 ) -> list[set[tuple[int, int]]]:
-    config = builder.config
     analysed = [(s, t) if not reason else ("", "") for s, t, reason in pairs]
     src_tokens = tokenize_texts(pipeline, [s for s, _ in analysed])  # type: ignore[arg-type]
     tgt_tokens = [[t.text for t in tokenize(text)] for _, text in analysed]

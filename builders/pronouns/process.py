@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from builders.core.context import BuildContext, Row
 from builders.pronouns.config import PronounsConfig
@@ -11,9 +11,8 @@ from builders.pronouns.coref import make_backend
 from builders.pronouns.english import load_pipeline, parse_texts
 from builders.pronouns.extract import Drop, Found, Segment, contrapro_fields, extract
 from builders.pronouns.german import make_german, tokenize
-
-if TYPE_CHECKING:
-    from builders.pronouns.builder import DocPayload
+from builders.pronouns.plan import PronounsPlan
+from builders.pronouns.units import DocPayload, DocRange
 
 
 def parse_document(config: PronounsConfig, document: DocPayload) -> list[Segment]:
@@ -63,20 +62,18 @@ def iter_outcomes(
             yield segments, sentence, token.i, outcome
 
 
-def process_documents(
-    config: PronounsConfig, payload: tuple[str, tuple[DocPayload, ...]], ctx: BuildContext
-) -> list[Row]:
-    corpus, documents = payload
+def process_documents(config: PronounsConfig, documents: DocRange, plan: PronounsPlan, ctx: BuildContext) -> list[Row]:
+    """Rows of the documents ``documents`` of the plan; pure given (config, plan): safe on any worker."""
     backend_name = make_backend(config.coref).name
     rows: list[Row] = []
-    for document in documents:
+    for document in plan.documents[documents.first : documents.stop]:
         for segments, _, _, outcome in iter_outcomes(config, document):
             ctx.read()
             if isinstance(outcome, str):
                 ctx.drop(outcome)
                 continue
             ctx.keep()
-            rows.append(Row("test", make_record(config, corpus, document, segments, outcome, backend_name)))
+            rows.append(Row("test", make_record(config, plan.corpus, document, segments, outcome, backend_name)))
     return rows
 
 

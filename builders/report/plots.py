@@ -106,8 +106,27 @@ def commute_perplexities(results: Sequence[dict[str, Any]], path: Path) -> Path:
     return _save(figure, path)
 
 
+def commute_temperature(results: Sequence[dict[str, Any]], path: Path) -> Path:
+    """Fig. 5 of Kashani Motlagh et al. 2024: TC and IC (solid, dashed) against the softmax temperature."""
+    figure, axes = _figure()
+    for index, result in enumerate(results):
+        rows = result["by_temperature"]
+        temperatures = [row["temperature"] for row in rows]
+        system = result.get("system", f"system {index}")
+        line = axes.plot(temperatures, [row["TC"] for row in rows], marker="o", label=f"{system} TC")[0]
+        axes.plot(temperatures, [row["IC"] for row in rows], marker="s", linestyle="--", color=line.get_color(),
+                  label=f"{system} IC")
+    axes.set_xlabel("temperature T")
+    axes.set_ylabel("score")
+    axes.set_ylim(-0.02, 1.02)
+    axes.legend(fontsize=8)
+    axes.set_title("CoMMuTE under temperature scaling")
+    return _save(figure, path)
+
+
 PLOTS = {
     "contrapro": ("accuracy_by_distance.png", accuracy_by_distance),
     "awareness": ("awareness_violins.png", awareness_violins),
     "commute": ("commute_perplexity.png", commute_perplexities),
+    "commute-temperature": ("commute_temperature.png", commute_temperature),
 }

@@ -14,13 +14,14 @@ from typing import Any
 
 from builders.core.atomic import write_text
 from builders.core.errors import InputError, MtprobesError
-from builders.metrics.tables import render
+from builders.metrics.registry import metrics
 from builders.report.plots import PLOTS
 
 _TITLES = {
     "contrapro": "Pronouns: ContraPro accuracy (Müller et al. 2018)",
     "commute": "Images: CoMMuTE consistency metrics (Futeral et al. 2023; Kashani Motlagh et al. 2024)",
     "awareness": "Images: awareness test (Elliott 2018)",
+    "commute-temperature": "Images: CoMMuTE under temperature scaling (Kashani Motlagh et al. 2024, Fig. 5)",
 }
 
 
@@ -49,7 +50,8 @@ def build_markdown(by_kind: dict[str, list[dict[str, Any]]], plots: dict[str, st
         if kind in plots:
             parts.append(f"\n![{kind}]({plots[kind]})\n")
         for result in by_kind[kind]:
-            parts.append(f"\n### {result.get('system', 'system')}\n\n{render(result)}")
+            metric = metrics().get(kind).from_options(result.get("options", {}))
+            parts.append(f"\n### {result.get('system', 'system')}\n\n{metric.render(result)}")
     return "".join(parts)
 
 

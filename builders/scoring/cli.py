@@ -1,4 +1,4 @@
-"""`mtprobes score | translate | evaluate | report`. Heavy libraries load inside the command bodies."""
+"""`mtprobes score | translate | report` (evaluate: builders.metrics.cli). Heavy libraries load in the bodies."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ Device = Annotated[str, typer.Option("--device", help="auto (CUDA when present),
 
 
 def score(
-    set_dir: Annotated[Path | None, typer.Argument(help="Set folder (ContraPro export or CoMMuTE layout).")] = None,
+    set_dir: Annotated[Path | None, typer.Argument(help="ContraPro export, CoMMuTE layout or built set.")] = None,
     model: ModelOption = "",
     out: Annotated[Path, typer.Option("--out", "-o", help="Run folder for the score files.")] = Path("run"),
     name: Annotated[str, typer.Option(help="Base name of the output files.")] = "scores",
@@ -100,45 +100,6 @@ def translate(
         typer.echo(f"warning: truncated to the model maximum ({scorer.max_length} tokens): {cut}", err=True)
 
 
-def evaluate(
-    set_dir: Annotated[Path, typer.Argument(help="Built set folder (contrapro.json or CoMMuTE layout).")],
-    scores: Annotated[list[Path], typer.Option("--scores", "-s", help="Score file(s); see the README.")],
-    kind: Annotated[str, typer.Option(help="auto, contrapro, commute or awareness.")] = "auto",
-    system: Annotated[str, typer.Option(help="System name in tables and plots.")] = "system",
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Run folder for metrics-*.json/md.")] = None,
-    compare: Annotated[list[Path] | None, typer.Option(help="Second system's score file(s).")] = None,
-    mixup: Annotated[list[Path] | None, typer.Option(help="CoMMuTE correct+incorrect with mixup image.")] = None,
-    extended: Annotated[Path | None, typer.Option(help="JSONL of extended-image perplexities.")] = None,
-    lower_is_better: Annotated[
-        bool | None, typer.Option("--lower-is-better/--higher-is-better", help="Score direction (default: by kind).")
-    ] = None,
-    alternative: Annotated[str, typer.Option(help="Wilcoxon alternative: greater or two-sided.")] = "greater",
-    seed: Annotated[int, typer.Option(help="Bootstrap seed.")] = 13,
-) -> None:
-    """Compute a paper's metric table from a set and score files; prints Markdown, writes JSON + Markdown."""
-    from builders.metrics.evaluate import detect_kind
-    from builders.scoring.run import run_evaluation
-
-    kind = detect_kind(set_dir) if kind == "auto" else kind
-    compare = compare or []
-    if kind == "contrapro" and len(compare) > 1:
-        raise typer.BadParameter("ContraPro takes one --compare file")
-    _, table = run_evaluation(
-        set_dir,
-        kind,
-        system,
-        out,
-        scores=scores,
-        compare=(compare[0] if compare else None) if kind == "contrapro" else compare,
-        mixup=mixup or [],
-        extended=extended,
-        lower_is_better=lower_is_better,
-        alternative=alternative,
-        seed=seed,
-    )
-    typer.echo(table)
-
-
 def report(run_dir: Annotated[Path, typer.Argument(help="Run folder with metrics-*.json files.")]) -> None:
     """Write REPORT.md, report.html and PNG plots for the metric files of a run."""
     from builders.report.report import write_report
@@ -149,5 +110,4 @@ def report(run_dir: Annotated[Path, typer.Argument(help="Run folder with metrics
 def register(app: typer.Typer) -> None:
     app.command("score")(score)
     app.command("translate")(translate)
-    app.command("evaluate")(evaluate)
     app.command("report")(report)

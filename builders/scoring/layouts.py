@@ -15,9 +15,9 @@ from pathlib import Path
 
 from builders.core.errors import InputError, MtprobesError
 from builders.core.textio import read_lines, read_parallel
-from builders.metrics.evaluate import commute_folder, find_unique
 from builders.scoring.protocol import ScoringExample, TokenScores
 from builders.scoring.scores_io import write_commute_scores, write_contrapro_scores, write_scores
+from builders.scoring.setfiles import commute_folder, find_unique
 
 
 @dataclass

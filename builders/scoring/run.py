@@ -1,4 +1,4 @@
-"""The work behind `mtprobes score` / `translate` / `evaluate`: load, run, write outputs atomically."""
+"""The work behind `mtprobes score` / `translate`: load, run, write outputs atomically."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import numpy as np
 
 from builders.core.atomic import write_text
 from builders.core.errors import InputError, MtprobesError
+from builders.scoring.built_layouts import BUILT_SET_SCORERS, BuiltSet, built_set
 from builders.scoring.hf import HFSeq2SeqScorer
 from builders.scoring.layouts import make_job
 from builders.scoring.protocol import ScoringOptions, TokenScores, drop_shared_prefixes
@@ -103,6 +104,11 @@ def run_scoring(
     drop_prefix: bool = False,
 ) -> dict[str, Any]:
     """Score a set with a model; write anchor-format scores, per-line details and a score_info.json."""
+    built = built_set(set_dir)
+    if built is not None and built.family in BUILT_SET_SCORERS:
+        return score_built_set(
+            built, out, spec, options, name=name, image_features=image_features, drop_prefix=drop_prefix
+        )
     job = make_job(
         set_dir,
         layout=layout,
@@ -142,21 +148,37 @@ def run_scoring(
     return info
 
 
-def run_evaluation(set_dir: Path, kind: str, system: str, out: Path | None, **kwargs: Any) -> tuple[dict, str]:
-    """Compute one metric result, write metrics-<kind>-<system>.{json,md} under out; return it and its table."""
-    from builders.metrics.evaluate import EVALUATORS, detect_kind
-    from builders.metrics.tables import render
-
-    kind = detect_kind(set_dir) if kind == "auto" else kind
-    if kind not in EVALUATORS:
-        raise MtprobesError(f"unknown metric kind {kind!r} (known: {', '.join(EVALUATORS)})")
-    if kwargs.get("lower_is_better") is None:
-        kwargs["lower_is_better"] = kind != "awareness"  # NLL/perplexity files vs per-segment log-prob sums
-    result = {"system": system, **EVALUATORS[kind](set_dir, **kwargs)}
-    table = render(result)
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
-        stem = f"metrics-{kind}-{system}"
-        write_text(out / f"{stem}.json", json.dumps(result, indent=1, ensure_ascii=False) + "\n")
-        write_text(out / f"{stem}.md", f"# {kind}: {system}\n\n{table}")
-    return result, table
+def score_built_set(
+    built: BuiltSet,
+    out: Path,
+    spec: ModelSpec,
+    options: ScoringOptions,
+    *,
+    name: str,
+    image_features: Path | None,
+    drop_prefix: bool = False,
+) -> dict[str, Any]:
+    """A set built by mtprobes (shuffles.v1 ...): every condition it defines, in the files its metric reads."""
+    text, scorer = load_scorer(spec, options)
+    started = time.perf_counter()
+    score_set = BUILT_SET_SCORERS[built.family]
+    written, scores = score_set(built, out, name, scorer, scorer is not text, image_features, drop_prefix)
+    seconds = time.perf_counter() - started
+    write_text(out / f"{name}.tokens.jsonl", _details(scores))
+    tokens = int(sum(s.n_tokens for s in scores))
+    info = {
+        "layout": built.info["builder"],
+        "inputs": [str(built.folder)],
+        "model": text.describe(),
+        "options": asdict(options),
+        "image_features": str(image_features) if image_features else None,
+        "drop_shared_prefix": drop_prefix,
+        "examples": len(scores),
+        "scored_tokens": tokens,
+        "seconds": round(seconds, 3),
+        "target_tokens_per_second": round(tokens / seconds, 1) if seconds > 0 else None,
+        "truncation": text.truncation.to_dict(),
+        "outputs": [str(p.relative_to(out)) for p in written],
+    }
+    write_text(out / f"{name}.score_info.json", json.dumps(info, indent=1, ensure_ascii=False) + "\n")
+    return info

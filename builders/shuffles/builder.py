@@ -21,8 +21,8 @@ from builders.shuffles.config import ShufflesConfig
 from builders.shuffles.extras import write_all_extras
 from builders.shuffles.invariants import find_problems
 from builders.shuffles.plan import ShufflePlan, prepare
-
-CONGRUENT = "congruent"
+from builders.shuffles.process import process_shuffle
+from builders.shuffles.units import make_units
 
 ELLIOTT_2018 = """@inproceedings{elliott-2018-adversarial,
   title = {Adversarial Evaluation of Multimodal Machine Translation},
@@ -43,10 +43,6 @@ MULTI30K = """@inproceedings{elliott-etal-2016-multi30k,
   publisher = {Association for Computational Linguistics},
   pages = {70--74}
 }"""
-
-
-def subset_name(shuffle: int) -> str:
-    return CONGRUENT if shuffle == 0 else f"random{shuffle}"
 
 
 class ShufflesBuilder(Builder[ShufflesConfig]):
@@ -75,10 +71,6 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
         "hf": ("corpus", "hf_path", "split"),
     }
 
-    def __init__(self, config: ShufflesConfig) -> None:
-        super().__init__(config)
-        self._plan: ShufflePlan | None = None
-
     def features(self) -> datasets.Features:
         string, int32 = datasets.Value("string"), datasets.Value("int32")
         return datasets.Features(
@@ -102,77 +94,37 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
             }
         )
 
-    def units(self, ctx: BuildContext) -> Sequence[Unit]:
-        self._plan = prepare(self.config, ctx)
+    def prepare(self, ctx: BuildContext) -> ShufflePlan:
+        plan = prepare(self.config, ctx)
         ctx.add_tool("numpy", package_version("numpy"))
         if self.config.policy != "random":
             ctx.add_tool("scipy", package_version("scipy"))
-        return [Unit(key=subset_name(i), payload=i) for i in range(self.config.shuffles + 1)]
+        return plan
 
-    def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
-        plan = self._require_plan()
-        shuffle: int = unit.payload
-        rows = [Row(split=plan.split, record=self._record(plan, index, shuffle), subset=unit.key)
-                for index in range(len(plan.data))]
-        ctx.read(len(rows))
-        ctx.keep(len(rows))
-        return rows
+    def units(self, plan: ShufflePlan) -> Sequence[Unit]:
+        return make_units(self.config.shuffles)
 
-    def _record(self, plan: ShufflePlan, index: int, shuffle: int) -> dict[str, Any]:
-        data = plan.data
-        record: dict[str, Any] = {
-            "id": f"{plan.split}-{data.lines[index]:06d}",
-            "line": data.lines[index],
-            "src": data.src[index],
-            "ref": data.ref[index],
-            "image": data.images[index],
-            "image_sha256": plan.sha256[index],
-            "input_image": data.images[index],
-            "distractor_image": None,
-            "distractor_sha256": None,
-            "distractor_line": None,
-            "distractor_uses": None,
-            "congruent": shuffle == 0,
-            "shuffle": shuffle,
-            "seed": None,
-            "policy": self.config.policy,
-            "cosine_to_distractor": None,
-        }
-        if shuffle == 0:
-            return record
-        other = int(plan.shuffles[shuffle - 1].perm[index])
-        record.update(
-            input_image=data.images[other],
-            distractor_image=data.images[other],
-            distractor_sha256=plan.sha256[other],
-            distractor_line=data.lines[other],
-            distractor_uses=int(plan.uses[other]),
-            seed=plan.seeds[shuffle - 1],
-        )
-        if plan.embeddings is not None:
-            cosine = float(plan.embeddings[index] @ plan.embeddings[other])
-            record["cosine_to_distractor"] = round(cosine, 6)
-        return record
+    def process(self, unit: Unit, plan: ShufflePlan, ctx: BuildContext) -> list[Row]:
+        return process_shuffle(self.config, unit.payload, unit.key, plan, ctx)
 
     def output_name(self) -> str:
         from builders.core.naming import output_name
 
         return output_name(self.config, self.identity_keys_by_format[self.config.input_format])
 
-    def finalize(self, rows: list[Row], ctx: BuildContext) -> list[Row]:
+    def finalize(self, rows: list[Row], plan: ShufflePlan, ctx: BuildContext) -> list[Row]:
         """Warn when shuffles repeat each other (a tiny set may allow a single derangement)."""
         from builders.core.outcome import warn
 
-        perms = [tuple(int(i) for i in s.perm) for s in self._require_plan().shuffles]
+        perms = [tuple(int(i) for i in s.perm) for s in plan.shuffles]
         repeats = len(perms) - len(set(perms))
         if repeats:
             warn(ctx, f"{self.name}: {repeats} of the {len(perms)} shuffles repeat an earlier one (only "
-                      f"{len(set(perms))} distinct); with {len(self._require_plan().data)} examples there is "
-                      "little room to shuffle")
+                      f"{len(set(perms))} distinct); with {len(plan.data)} examples there is little room to shuffle")
         return rows
 
-    def write_extras(self, rows: list[Row], out_dir: Path, ctx: BuildContext) -> list[str]:
-        return write_all_extras(self._require_plan(), self.config, out_dir)
+    def write_extras(self, rows: list[Row], plan: ShufflePlan, out_dir: Path, ctx: BuildContext) -> list[str]:
+        return write_all_extras(plan, self.config, out_dir)
 
     def invariants(self, rows: list[Row]) -> list[str]:
         by_subset: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -199,8 +151,3 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
         from builders.shuffles.card import statistics_section
 
         return statistics_section(info.get("notes", {}))
-
-    def _require_plan(self) -> ShufflePlan:
-        if self._plan is None:
-            raise RuntimeError("shuffles.v1: units() must run before process() and write_extras()")
-        return self._plan

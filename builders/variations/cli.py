@@ -40,7 +40,7 @@ def volatility(
     threshold: Annotated[int, typer.Option(help="Minor: distance and span < T; major: both > T.")] = 10,
     metrics: Annotated[str, typer.Option(help="Comma list of bleu, meteor, ter, length_ratio.")] =
         "bleu,meteor,ter,length_ratio",
-    include_original: Annotated[bool, typer.Option(help="Count the original in oscillation ranges.")] = True,
+    include_original: Annotated[bool, typer.Option(help="Also count the original in ranges.")] = False,
     formats: Annotated[str, typer.Option("--format", help="csv, parquet or csv,parquet.")] = "csv,parquet",
     score_all: Annotated[bool, typer.Option(help="Sentence metrics on every pair, not only SUBNUM.")] = False,
     jobs: Annotated[int, typer.Option(help="Worker processes for the sentence metrics (TER is slow).")] = 1,

@@ -51,30 +51,27 @@ def figure1(pairs: pd.DataFrame, path: Path, unit: str = "subword", threshold: i
     return path
 
 
-def figure3(oscillation: pd.DataFrame, path: Path, bins: tuple[float, ...] = (0, 1, 5, 10, 20, 30, 50, 1e9)) -> Path:
-    """Bars: share of sources whose oscillation range falls in each bin, one group of bars per metric."""
+def figure3(oscillation: pd.DataFrame, path: Path) -> Path:
+    """Figure 3 of the paper: per metric, each source's mean over its variations (point) with the oscillation
+    range (error bar from min to max), sources sorted by the mean."""
     import numpy as np
 
     from builders.core.atomic import atomic_path
 
     plt = _pyplot()
     metrics = [c.removesuffix("_range") for c in oscillation.columns if c.endswith("_range")]
-    labels = [f"{bins[i]:g}–{bins[i + 1]:g}" if bins[i + 1] < 1e9 else f"≥{bins[i]:g}" for i in range(len(bins) - 1)]
-    figure, axis = plt.subplots(figsize=(7.2, 4.2), dpi=120)
-    width = 0.8 / max(1, len(metrics))
-    positions = np.arange(len(labels))
-    for offset, metric in enumerate(metrics):
-        values = oscillation[f"{metric}_range"].to_numpy(dtype=float)
-        if metric == "length_ratio":
-            values = values * 100  # as a percentage of the reference length, comparable with the others
-        counts, _ = np.histogram(values, bins=np.array(bins))
-        shares = counts / max(1, len(values)) * 100
-        axis.bar(positions + offset * width - 0.4 + width / 2, shares, width, label=metric)
-    axis.set_xticks(positions, labels)
-    axis.set_xlabel("oscillation range over a source's variations (points; LengthRatio × 100)")
-    axis.set_ylabel("% of sources")
-    axis.set_title(f"Oscillation of sentence scores ({len(oscillation)} sources)")
-    axis.legend(fontsize=8)
+    figure, axes = plt.subplots(1, max(1, len(metrics)), figsize=(3.2 * max(1, len(metrics)), 3.6), dpi=120,
+                                squeeze=False)
+    for axis, metric in zip(axes[0], metrics, strict=False):
+        ordered = oscillation.sort_values(f"{metric}_mean", kind="stable")
+        mean = ordered[f"{metric}_mean"].to_numpy(dtype=float)
+        below = mean - ordered[f"{metric}_min"].to_numpy(dtype=float)
+        above = ordered[f"{metric}_max"].to_numpy(dtype=float) - mean
+        axis.errorbar(np.arange(len(mean)), mean, yerr=[below, above], fmt="o", markersize=2, elinewidth=0.6)
+        label = "LengthRatio (%)" if metric == "length_ratio" else metric.upper()
+        axis.set_title(label, fontsize=9)
+        axis.set_xlabel("source (sorted by mean)", fontsize=8)
+    figure.suptitle(f"Oscillation over SUBNUM variations ({len(oscillation)} sources)", fontsize=10)
     figure.tight_layout()
     with atomic_path(path) as tmp:
         figure.savefig(tmp, format="png")

@@ -4,13 +4,16 @@ For each record: the translation of the original input and of its variation are 
 Levenshtein distance and span of change, on subword units (SentencePiece) and on words:
 
     distance = minimum number of unit insertions, deletions and substitutions turning one into the other
-    span     = length of the window from the first to the last differing unit, i.e. max(|a|, |b|) − p − s
-               where p and s are the lengths of the common prefix and suffix (0 when a == b)
+    span     = last − first position of change (Sec. 3.1: "the first and last positions of change"), i.e.
+               max(|a|, |b|) − p − s − 1 where p and s are the lengths of the common prefix and suffix; 0 when
+               a == b and 0 for a one-unit change (the paper: "we expect a value of zero for the span of change")
 
-A pair is *minor* when distance < 10 and span < 10, *major* when both are > 10, *other* otherwise (the
-paper's thresholds; configurable). For every source with several SUBNUM variations the oscillation range
-(max − min) of sentence BLEU, METEOR, TER and LengthRatio (|hyp| / |ref| in words) over its variations (and the
-original, unless switched off) measures how much quality swings under a change of one number. Sentence metrics
+A pair is *minor* when distance < 10 and span < 10, *major* when both are > 10, *other* otherwise (Sec. 3.1:
+"major if both metrics are greater than 10, and minor if both are less than 10"; configurable). For every source
+with several SUBNUM variations the oscillation range (max − min) of sentence BLEU, METEOR, TER and LengthRatio
+(Sec. 3.2: "translation length over reference length as a percentage", words) over the translations of its
+*variations* (Sec. 3.2; the original only with ``include_original``) measures how much quality swings under a
+change of one number; Figure 3 plots each source's mean with the range as error bar. Sentence metrics
 are computed on the rows of those types only (``score_all`` for every row), each distinct (hypothesis,
 reference) once, optionally in several processes (``jobs``).
 
@@ -46,7 +49,7 @@ class VolatilitySettings:
     seed: int = 13
     threshold: int = 10
     metrics: tuple[str, ...] = METRICS
-    include_original: bool = True
+    include_original: bool = False  # the paper's range is over the variations only
     oscillation_types: tuple[str, ...] = ("SUBNUM",)
     score_all: bool = False  # sentence metrics on every row, not only on the oscillation types
     jobs: int = 1
@@ -73,8 +76,8 @@ def edit_stats(a: Sequence[str], b: Sequence[str]) -> tuple[int, int]:
     suffix = 0
     while suffix < limit - prefix and a[len(a) - 1 - suffix] == b[len(b) - 1 - suffix]:
         suffix += 1
-    span = max(len(a), len(b)) - prefix - suffix
-    return int(Levenshtein.distance(list(a), list(b))), span
+    span = max(len(a), len(b)) - prefix - suffix - 1
+    return int(Levenshtein.distance(list(a), list(b))), max(span, 0)
 
 
 def classify(distance: int, span: int, threshold: int = 10) -> str:
@@ -135,7 +138,7 @@ def metric_functions(metrics: Sequence[str]) -> dict[str, Callable[[str, str], f
         "bleu": lambda: lambda hyp, ref: float(bleu.sentence_score(hyp, [ref]).score),
         "ter": lambda: lambda hyp, ref: float(ter.sentence_score(hyp, [ref]).score),
         "meteor": _meteor_scorer,
-        "length_ratio": lambda: lambda hyp, ref: len(hyp.split()) / max(1, len(ref.split())),
+        "length_ratio": lambda: lambda hyp, ref: 100.0 * len(hyp.split()) / max(1, len(ref.split())),
     }
     return {name: makers[name]() for name in metrics}
 
@@ -210,7 +213,8 @@ def score_pairs(pairs: Sequence[tuple[str, str]], metrics: Sequence[str], jobs: 
 
 
 def oscillation_ranges(table: pd.DataFrame, settings: VolatilitySettings) -> pd.DataFrame:
-    """Per source: max − min of each metric over its variations (and its original) of the chosen types."""
+    """Per source: mean and range (max − min) of each metric over its variations of the chosen types (and its
+    original with ``include_original``): Figure 3's data points and error bars."""
     import pandas as pd
 
     subset = table[table["type"].isin(settings.oscillation_types)]
@@ -223,9 +227,12 @@ def oscillation_ranges(table: pd.DataFrame, settings: VolatilitySettings) -> pd.
             values = list(group[f"{name}_varied"])
             if settings.include_original:
                 values.append(group[f"{name}_original"].iloc[0])
+            record[f"{name}_mean"] = sum(values) / len(values)
+            record[f"{name}_min"], record[f"{name}_max"] = min(values), max(values)
             record[f"{name}_range"] = max(values) - min(values)
         records.append(record)
-    columns = ["source_id", "variations", *(f"{m}_range" for m in settings.metrics)]
+    stats = [f"{m}_{stat}" for m in settings.metrics for stat in ("mean", "min", "max", "range")]
+    columns = ["source_id", "variations", *stats]
     return pd.DataFrame.from_records(records, columns=columns)
 
 

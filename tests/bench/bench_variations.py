@@ -38,10 +38,11 @@ def bench_build(out: Path) -> tuple[Path, dict[str, float]]:
     builder = VariationsBuilder(config)
     ctx = BuildContext(config=config, work_dir=Path(tempfile.mkdtemp()), quiet=True)
     started = time.perf_counter()
-    units = builder.units(ctx)
+    plan = builder.prepare(ctx)
+    units = builder.units(plan)
     prepare_s = time.perf_counter() - started
     started = time.perf_counter()
-    made = sum(len(builder.process(unit, ctx)) for unit in units)
+    made = sum(len(builder.process(unit, plan, ctx)) for unit in units)
     generate_s = time.perf_counter() - started
     return folder, {"build_s": build_s, "prepare_s": prepare_s, "generate_s": generate_s, "variations": made}
 

@@ -1,0 +1,197 @@
+"""Executors: local, a process pool and a real local Ray cluster give the same bytes, resume after kill -9, and
+report a bad unit as the one-line error naming its file and line.
+
+Ray starts once for the module (2 CPUs, no dashboard, a temporary directory); without Ray those tests skip.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from toy_builder import ToyBuilder, ToyConfig
+
+from builders.core.config import load_config_file
+from builders.core.errors import InputError, MtprobesError
+from builders.core.registry import get_builder_class
+from builders.core.resources import resource_path
+
+try:
+    import ray
+except ImportError:  # the optional extra mtprobes[ray]
+    ray = None
+
+TESTS_DIR = Path(__file__).resolve().parent
+REPO_ROOT = TESTS_DIR.parent
+needs_ray = pytest.mark.skipif(ray is None, reason="Ray is not installed (pip install 'mtprobes[ray]')")
+SOURCES = [f"Sentence number {i} is here ." if i % 7 else "" for i in range(1, 41)]
+TARGETS = [f"Satz Nummer {i} ist hier ." for i in range(1, 41)]
+
+
+@pytest.fixture(scope="module")
+def ray_address() -> Iterator[str]:
+    if ray is None:
+        pytest.skip("Ray is not installed (pip install 'mtprobes[ray]')")
+    temp_dir = tempfile.mkdtemp(prefix="ray-", dir="/tmp")  # short: Ray's socket paths must stay < 108 bytes
+    # The cluster's processes inherit this environment: workers of every job (this one, and the CLI builds that
+    # connect with --ray-address) import this checkout, not an installed copy, and the toy builder.
+    saved = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join([str(REPO_ROOT), str(TESTS_DIR)])
+    try:
+        context = ray.init(num_cpus=2, include_dashboard=False, _temp_dir=temp_dir, log_to_driver=False)
+    finally:
+        if saved is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = saved
+    yield str(context.address_info["gcs_address"])
+    ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+def alignment_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """eflomal samples from /dev/urandom: builds that share this cache share one alignment, as in production."""
+    return tmp_path_factory.mktemp("alignment")
+
+
+def file_hashes(folder: Path) -> dict[str, str]:
+    """sha256 of every output file; info.json without its wall time (the one figure that is not the data)."""
+    hashes = {}
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        data = path.read_bytes()
+        if path.name == "info.json":
+            info = json.loads(data)
+            info.pop("wall_time_s")
+            data = json.dumps(info, sort_keys=True).encode()
+        hashes[str(path.relative_to(folder))] = hashlib.sha256(data).hexdigest()
+    return hashes
+
+
+def sample_config(name: str, cache: Path, **overrides: Any) -> Any:
+    family = name.rpartition(".")[0]
+    values = load_config_file(resource_path("samples", family, "demo.yaml"))
+    if family == "pronouns":
+        values["alignment_cache"] = str(cache)
+    values.update(checkpoint_every=2, **overrides)
+    return get_builder_class(name).config_class.from_mapping(values)
+
+
+def requirements_missing(name: str) -> str:
+    from builders.core.compat import spacy_english
+
+    probe = spacy_english()
+    if name in {"pronouns.v1", "variations.v1"} and not probe.available:
+        return probe.reason
+    if name == "commute_ext.v1":
+        for module in ("open_clip", "faiss", "torch"):
+            try:
+                __import__(module)
+            except ImportError:
+                return f"{module} is not installed"
+    return ""
+
+
+@needs_ray
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["pronouns.v1", "shuffles.v1", "variations.v1", "commute_ext.v1"])
+def test_every_executor_gives_the_same_bytes(
+    name: str, ray_address: str, alignment_cache: Path, tmp_path: Path
+) -> None:
+    if reason := requirements_missing(name):
+        pytest.skip(reason)
+    hashes = {}
+    for executor in ("local", "processes", "ray"):
+        config = sample_config(name, alignment_cache, executor=executor, workers=2)
+        folder = get_builder_class(name)(config).build(tmp_path / executor, overwrite=True, quiet=True)
+        hashes[executor] = file_hashes(folder)
+    assert len(hashes["local"]) > 5
+    assert hashes["processes"] == hashes["local"]
+    assert hashes["ray"] == hashes["local"]
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    code = "import sys, toy_builder; from builders.cli import main; sys.argv = ['mtprobes', *sys.argv[1:]]; main()"
+    full_env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS_DIR), str(REPO_ROOT)]), **(env or {})}
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=full_env)
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> tuple[Path, Path]:
+    src, tgt = tmp_path / "in.en", tmp_path / "in.de"
+    src.write_text("\n".join(SOURCES) + "\n")
+    tgt.write_text("\n".join(TARGETS) + "\n")
+    return src, tgt
+
+
+@needs_ray
+def test_killed_ray_build_resumes_to_the_same_bytes(
+    corpus: tuple[Path, Path], ray_address: str, tmp_path: Path
+) -> None:
+    """kill -9 of the driver after 3 chunks, then --resume under Ray (and, for the last part, a process pool)."""
+    sets = ["--set", f"src={corpus[0]}", "--set", f"tgt={corpus[1]}", "--set", "checkpoint_every=1"]
+    reference_config = ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]), checkpoint_every=1)
+    reference = ToyBuilder(reference_config).build(tmp_path / "ref", quiet=True)
+    ray_args = ["--executor", "ray", "--ray-address", ray_address, "--workers", "2"]
+    out = tmp_path / "out"
+    killed = run_cli("build", "toy.v1", *sets, *ray_args, "--out", str(out), "-q",
+                     env={"MTPROBES_TEST_KILL_AFTER_CHUNKS": "3"})
+    assert killed.returncode == -9, killed.stderr
+    partial = out / "toy" / "default" / ".v1.partial" / "checkpoint"
+    assert len(list(partial.glob("chunk-*.pkl"))) == 3
+    again = run_cli("build", "toy.v1", *sets, *ray_args, "--out", str(out), "-q", "--resume",
+                    env={"MTPROBES_TEST_KILL_AFTER_CHUNKS": "8"})
+    assert again.returncode == -9, again.stderr
+    resumed = run_cli("build", "toy.v1", *sets, "--executor", "processes", "--workers", "2", "--out", str(out),
+                      "-q", "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    assert file_hashes(out / "toy" / "default" / "v1") == file_hashes(reference)
+
+
+@needs_ray
+@pytest.mark.parametrize("executor", ["processes", "ray"])
+def test_a_bad_unit_gives_the_one_line_input_error(
+    executor: str, corpus: tuple[Path, Path], ray_address: str, tmp_path: Path
+) -> None:
+    config = ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]), bad_line=23, executor=executor, workers=2)
+    with pytest.raises(InputError) as caught:
+        ToyBuilder(config).build(tmp_path, quiet=True)
+    assert str(caught.value) == f"{corpus[0]}:23: a line the toy builder refuses"
+
+
+@needs_ray
+def test_a_dead_ray_worker_is_retried(corpus: tuple[Path, Path], ray_address: str, tmp_path: Path) -> None:
+    marker = tmp_path / "died"
+    config = ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]), die_once_marker=str(marker), executor="ray")
+    folder = ToyBuilder(config).build(tmp_path / "ray", quiet=True)
+    reference = ToyBuilder(ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]))).build(tmp_path / "ref", quiet=True)
+    assert marker.exists()  # a worker did die, and its unit ran again elsewhere
+    assert file_hashes(folder) == file_hashes(reference)
+
+
+def test_a_dead_pool_worker_ends_the_build_with_an_error(corpus: tuple[Path, Path], tmp_path: Path) -> None:
+    """No hang: the pool breaks, the build says so, and --resume continues from the checkpoints."""
+    marker = tmp_path / "died"
+    config = ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]), die_once_marker=str(marker), executor="processes",
+                       workers=2)
+    with pytest.raises(MtprobesError, match="a worker process died"):
+        ToyBuilder(config).build(tmp_path / "out", quiet=True)
+    resumed = ToyBuilder(config).build(tmp_path / "out", resume=True, quiet=True)
+    reference = ToyBuilder(ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]))).build(tmp_path / "ref", quiet=True)
+    assert file_hashes(resumed) == file_hashes(reference)
+
+
+def test_executor_keys_stay_out_of_the_signature(corpus: tuple[Path, Path]) -> None:
+    local = ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]))
+    pooled = ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]), executor="ray", workers=8, ray_address="auto")
+    assert local.to_dict() == pooled.to_dict()
+    assert "executor" not in local.to_dict()
+    with pytest.raises(MtprobesError, match="executor"):
+        ToyBuilder(ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]), executor="dask")).build(corpus[0].parent)

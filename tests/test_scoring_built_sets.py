@@ -1,0 +1,145 @@
+"""`mtprobes score` on sets mtprobes built: a shuffles.v1 set -> awareness score files -> `evaluate`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from builders.cli import app
+from builders.core.config import load_config_file
+from builders.core.resources import resources_root
+from builders.shuffles.builder import ShufflesBuilder
+from builders.shuffles.config import ShufflesConfig
+
+SAMPLE = resources_root() / "samples" / "shuffles"
+SHUFFLES = 2
+
+
+@pytest.fixture(scope="module")
+def shuffles_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    config = {**load_config_file(SAMPLE / "demo.yaml"), "shuffles": SHUFFLES, "mixup_shuffles": 0}
+    return ShufflesBuilder(ShufflesConfig.from_mapping(config)).build(
+        tmp_path_factory.mktemp("set"), overwrite=True, quiet=True
+    )
+
+
+@pytest.fixture(scope="module")
+def models(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    from transformers import AutoModelForSeq2SeqLM
+
+    from builders.scoring.image import feature_prefix_model
+    from builders.scoring.tiny import make_tiny_model
+
+    root = tmp_path_factory.mktemp("models")
+    text = make_tiny_model(root / "text", "marian")
+    image = root / "image"
+    feature_dim = int(np.load(SAMPLE / "sample.features.npy").shape[1])
+    feature_prefix_model(AutoModelForSeq2SeqLM.from_pretrained(text), feature_dim=feature_dim, seed=2).save(image)
+    for tokenizer_file in text.glob("*"):
+        if not (image / tokenizer_file.name).exists():
+            (image / tokenizer_file.name).write_bytes(tokenizer_file.read_bytes())
+    return {"text": text, "image": image}
+
+
+def invoke(*args: str | Path) -> str:
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    assert result.exit_code == 0, (result.output, result.exception)
+    return result.output
+
+
+def condition_files(folder: Path) -> list[str]:
+    return [str(folder / f"{name}.scores") for name in ["congruent", *(f"random{i}" for i in range(1, SHUFFLES + 1))]]
+
+
+@pytest.mark.parametrize("system", ["text", "image"])
+def test_score_shuffles_set_then_evaluate_awareness(
+    shuffles_set: Path, models: dict[str, Path], tmp_path: Path, system: str
+) -> None:
+    run = tmp_path / "run"
+    invoke("score", shuffles_set, "--model", models[system], "--out", run, "--name", system)
+    files = condition_files(run / system)
+    for path in files:
+        assert len(Path(path).read_text(encoding="utf-8").splitlines()) == 40
+    info = json.loads((run / f"{system}.score_info.json").read_text(encoding="utf-8"))
+    assert info["layout"] == "shuffles.v1" and info["examples"] == 40 * (SHUFFLES + 1)
+    scores = [a for path in files for a in ("--scores", path)]
+    invoke("evaluate", shuffles_set, "--kind", "awareness", *scores, "--system", system, "--out", run)
+    result = json.loads((run / f"metrics-awareness-{system}.json").read_text(encoding="utf-8"))
+    assert set(result["shuffles"]) == {"random1", "random2"}
+    if system == "text":  # a text-only model cannot tell the images apart: every Δ is exactly 0
+        assert result["delta_awareness_mean"] == 0.0 and result["fisher_p"] == 1.0
+    else:
+        assert result["delta_awareness_mean"] != 0.0
+
+
+def test_score_files_of_another_set_are_refused(shuffles_set: Path, tmp_path: Path) -> None:
+    wrong = [tmp_path / "congruent.scores", tmp_path / "random1.scores"]
+    for path in wrong:
+        path.write_text("0.5\n" * 100, encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["evaluate", str(shuffles_set), "--kind", "awareness", "-s", str(wrong[0]), "-s", str(wrong[1])]
+    )
+    assert result.exit_code != 0
+    assert "congruent.scores: congruent scores file has 100 lines but the set needs 40" in str(result.exception)
+
+
+def test_image_model_needs_the_sets_features(shuffles_set: Path, models: dict[str, Path], tmp_path: Path) -> None:
+    bad = tmp_path / "short.npy"
+    np.save(bad, np.zeros((3, 64), dtype=np.float32))
+    result = CliRunner().invoke(
+        app,
+        ["score", str(shuffles_set), "--model", str(models["image"]), "--out", str(tmp_path), "--image-features",
+         str(bad)],
+    )
+    assert result.exit_code != 0 and "short.npy: expected 40 feature rows" in str(result.exception)
+
+
+# --- commute_ext.v1: extended-image perplexities for the image oracle ---------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def commute_ext_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from builders.validation.retrieval import FOLDER, build_retrieval_set, write_world
+    from builders.validation.train import models_root
+
+    root = tmp_path_factory.mktemp("ext")
+    world = write_world(root / "world", pairs=4)
+    return build_retrieval_set(world, root / "sets", models_root() / FOLDER, "image-world")
+
+
+def test_image_features_for_a_commute_folder_and_its_mixup(commute_ext_set: Path, tmp_path: Path) -> None:
+    folder = commute_ext_set.parents[3] / "world" / "commute" / "en-de"
+    invoke("image-features", folder, "--out", tmp_path / "f.npy")
+    invoke("image-features", folder, "--mixup", "--out", tmp_path / "m.npy")
+    own, mixed = np.load(tmp_path / "f.npy"), np.load(tmp_path / "m.npy")
+    assert own.shape == mixed.shape == (8, own.shape[1])
+    assert np.array_equal(mixed[0::2], mixed[1::2])  # one blend per source, on both of its lines
+    assert not np.allclose(mixed[0], own[0]) and not np.allclose(mixed[0], own[1])
+
+
+def test_score_commute_ext_set_then_oracle(commute_ext_set: Path, models: dict[str, Path], tmp_path: Path) -> None:
+    from builders.validation.train import models_root
+
+    run = tmp_path / "run"
+    invoke("image-features", commute_ext_set, "--out", run / "ext.npy")
+    per_source = 2 * (1 + 4)  # two translations, the original and 4 retrieved images each
+    assert np.load(run / "ext.npy").shape[0] == 4 * per_source
+    invoke("score", commute_ext_set, "--model", models_root() / "images-text-only", "--out", run, "--name", "text")
+    rows = [json.loads(line) for line in (run / "text.extended.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len(rows) == 4 and all(np.shape(r["ppl_a"]) == (2, 5) == np.shape(r["ppl_b"]) for r in rows)
+    # a text-only model gives one perplexity per translation whatever the image: every IC is a tie, so 0
+    assert all(len(set(r["ppl_a"][t] + r["ppl_b"][t])) == 1 for r in rows for t in (0, 1))
+    slot0 = commute_ext_set / "commute" / "slot0"
+    args = ["-s", run / "text.correct.txt", "-s", run / "text.incorrect.txt", "--extended", run / "text.extended.jsonl"]
+    invoke("evaluate", slot0, *args, "--system", "text", "--out", run)
+    result = json.loads((run / "metrics-commute-text.json").read_text(encoding="utf-8"))
+    assert result["TC"] == 0.5 and result["oracle"]["max"]["GIC"] == 0.0 == result["oracle"]["max"]["IC"]
+    assert result["oracle"]["max"]["RR"] == 0.0  # all pairs tie on GIC and Eq. 10: the originals (lowest index)
+    short = run / "short.jsonl"
+    short.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]), encoding="utf-8")
+    bad = CliRunner().invoke(app, ["evaluate", str(slot0), *map(str, args[:4]), "--extended", str(short)])
+    assert "short.jsonl: extended perplexities file has 3 lines but the set has 4 sources" in str(bad.exception)
