@@ -98,3 +98,48 @@ def test_input_errors_exit_1_usage_errors_exit_2(tmp_path: Path) -> None:
     assert "Traceback" not in bad_input.stderr
     unknown_key = run_cli("build", "toy.v1", "--set", "sedd=1", "--out", str(tmp_path))
     assert unknown_key.returncode == 2 and "did you mean 'seed'" in unknown_key.stderr
+
+
+def test_pronouns_input_of_only_document_markers_names_the_file(tmp_path: Path) -> None:
+    src, tgt = tmp_path / "docs.en", tmp_path / "docs.de"
+    src.write_text("<d>\n<d>\n<d>\n")
+    tgt.write_text("<d>\n<d>\n<d>\n")
+    result = run_cli("build", "pronouns", "--set", f"src={src}", "--set", f"tgt={tgt}",
+                     "--set", f"alignment_cache={tmp_path / 'cache'}", "--out", str(tmp_path / "out"), "-q")
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.strip().startswith(f"error: {src}: no sentence pairs with text on both sides")
+    assert not any(p.is_file() for p in (tmp_path / "out").rglob("*"))  # nothing half-written
+
+
+def test_symlink_loop_in_a_shuffles_image_folder(tmp_path: Path) -> None:
+    import shutil
+
+    from builders.core.resources import resource_path
+
+    sample = resource_path("samples", "shuffles")
+    folder = tmp_path / "sample"
+    shutil.copytree(sample, folder)
+    first = (folder / "sample.images.txt").read_text().split("\n")[0]
+    (folder / "images" / first).unlink()
+    (folder / "images" / first).symlink_to(folder / "images" / first)
+    result = run_cli("build", "shuffles", "--config", str(sample / "demo.yaml"), "--set", f"data_dir={folder}",
+                     "--set", f"image_dir={folder / 'images'}", "--set", "features=", "--out", str(tmp_path / "out"))
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr and first in result.stderr
+    assert not any(p.is_file() for p in (tmp_path / "out").rglob("*"))  # nothing half-written
+
+
+def test_symlink_loop_in_a_commute_collection_is_a_counted_drop(tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    from test_load_dataset_cache import build_demo
+
+    from builders.core.resources import resource_path
+
+    collection = tmp_path / "collection"
+    shutil.copytree(resource_path("samples", "commute_ext", "collection"), collection)
+    (collection / "loop.png").symlink_to(collection / "loop.png")
+    path = build_demo("commute_ext", tmp_path / "out", collection=[str(collection)])
+    info = json.loads((path / "info.json").read_text())
+    assert info["counts"]["dropped"]["image:symlink_loop"] == 1

@@ -219,3 +219,19 @@ def test_an_empty_set_warns_and_publish_needs_force(tmp_path: Path, caplog: pyte
     assert plan_publish(path, "org/empty", force=True).files
     result = run_cli("validate", str(path))
     assert result.returncode == 0 and "warning:" in result.stderr and "0 records" in result.stderr
+
+
+def test_repeated_shuffles_warn(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from builders.shuffles.builder import ShufflesBuilder
+    from builders.shuffles.config import ShufflesConfig
+
+    jsonl = tmp_path / "two.jsonl"
+    jsonl.write_text('{"src": "a dog", "ref": "ein Hund", "image": "dog.jpg"}\n'
+                     '{"src": "a cat", "ref": "eine Katze", "image": "cat.jpg"}\n')
+    path = ShufflesBuilder(ShufflesConfig(input_format="jsonl", jsonl=str(jsonl), shuffles=3)).build(
+        tmp_path / "out", quiet=True)
+    from builders.core.naming import slug
+
+    assert path.relative_to(tmp_path / "out").as_posix() == f"shuffles/{slug(tmp_path.name)}-two/v1"
+    assert "2 of the 3 shuffles repeat an earlier one" in caplog.text
+    assert any("repeat" in w for w in json.loads((path / "info.json").read_text())["notes"]["warnings"])

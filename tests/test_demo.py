@@ -20,12 +20,12 @@ DEMO_BUILDERS = [e.name for e in entries() if demo_config(e.name.rpartition(".")
 
 
 def demo_dir(name: str, out: Path) -> Path:
-    """Where the demo config of builder ``name`` writes (its config may set a name other than default)."""
+    """Where the demo config of builder ``name`` writes (its name, or one made of its identifying keys)."""
     family = name.rpartition(".")[0]
     config_path = demo_config(family)
     assert config_path is not None
-    config = get_builder_class(name).config_class.from_sources(config_path)
-    return out / family / config.name / "v1"
+    builder_class = get_builder_class(name)
+    return out / family / builder_class(builder_class.config_class.from_sources(config_path)).output_name() / "v1"
 
 
 def data_bytes(path: Path) -> dict[str, bytes]:

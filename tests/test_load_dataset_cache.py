@@ -64,3 +64,19 @@ def test_license_other_without_a_name_is_refused() -> None:
 
     with pytest.raises(ConfigError, match="'license_name': required when license is 'other'"):
         VariationsConfig(src="a.en", tgt="a.de", license="other")
+
+
+def test_an_edited_plain_file_fails_validation(three_sets: list[Path], tmp_path: Path) -> None:
+    import shutil
+
+    from builders.core.errors import ValidationFailed
+    from builders.core.validate import validate_dataset
+
+    copy = tmp_path / "variations"
+    shutil.copytree(three_sets[1], copy)
+    plain = sorted(name for name in json.loads((copy / "info.json").read_text())["files_sha256"]
+                   if name.startswith("plain/"))
+    assert plain, "variations.v1 writes plain/ files"
+    (copy / plain[0]).write_text((copy / plain[0]).read_text() + "an edited line\n")
+    with pytest.raises(ValidationFailed, match=f"{plain[0]}: changed since the build"):
+        validate_dataset(copy)

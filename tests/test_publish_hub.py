@@ -112,7 +112,7 @@ def test_hub_errors_give_one_clean_line(
         repos = dict(hub.repos)
     assert statuses and set(statuses) == {401 if fail_status is None else fail_status}
     assert repos == {}
-    assert code == 2 and out == ""
+    assert code == 1 and out == ""
     *client_log, error = err.strip().splitlines()
     assert error.startswith(f"error: upload to {REPO_ID} failed: HfHubHTTPError: ") and expected in error
     assert all(CLIENT_LOG_LINE.match(line) for line in client_log), client_log
@@ -133,7 +133,7 @@ def test_offline_mode_refuses_to_push(dataset: Path, tmp_path: Path) -> None:
     with HubTestServer(TOKEN) as hub:
         code, out, err = publish(dataset, tmp_path, "--push", hf_endpoint=hub.endpoint, offline="1")
         requests = list(hub.requests)
-    assert requests == [] and code == 2
+    assert requests == [] and code == 1
     assert err.count("\n") == 1 and err.startswith(f"error: upload to {REPO_ID} failed: OfflineModeIsEnabled")
     assert "HF_HUB_OFFLINE" in err
     assert TOKEN not in out + err

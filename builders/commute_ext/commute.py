@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builders.core.errors import InputError
+from builders.core.paths import resolve_input
 from builders.core.textio import decode_utf8, read_lines, read_parallel
 
 CAPTION_COLUMNS = ("line", "source", "translation", "contrast", "image", "caption")
@@ -83,8 +84,8 @@ def resolve_image(image_root: Path, name: str, order_path: Path, line: int) -> P
     candidate = Path(name)
     if candidate.is_absolute():
         raise InputError(order_path, f"image path {name!r} is absolute; give it relative to {image_root}", line=line)
-    root = image_root.resolve()
-    resolved = (root / candidate).resolve()
+    root = resolve_input(image_root)
+    resolved = resolve_input(root / candidate)
     if not resolved.is_relative_to(root):
         raise InputError(order_path, f"image path {name!r} escapes the image root {image_root}", line=line)
     return resolved

@@ -19,12 +19,14 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, ClassVar
 
 from builders.core.errors import InputError
+from builders.core.paths import resolve_input
 
 if TYPE_CHECKING:
     import numpy as np
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".gif", ".tif", ".tiff")
 UNSAFE_PATH = "unsafe_path"
+SYMLINK_LOOP = "symlink_loop"
 NO_IMAGE_BYTES = "no_image_bytes"
 PARQUET_IMAGE_COLUMNS = ("image", "jpg", "jpeg", "png", "webp", "img", "image_bytes", "bytes")
 PARQUET_UID_COLUMNS = ("uid", "key", "id", "__key__")
@@ -65,7 +67,7 @@ class CollectionReader(abc.ABC):
     def listing_key(self) -> str:
         """A cheap identity (names, sizes, mtimes) used to decide whether cached embeddings still apply."""
         stat = self.path.stat()
-        return _digest([self.kind, str(self.path.resolve()), str(stat.st_size), str(stat.st_mtime_ns)])
+        return _digest([self.kind, str(resolve_input(self.path)), str(stat.st_size), str(stat.st_mtime_ns)])
 
 
 @contextmanager
@@ -103,11 +105,12 @@ class FolderReader(CollectionReader):
         return found
 
     def items(self, skip: int = 0) -> Iterator[CollectionItem]:
-        root = self.path.resolve()
+        root = resolve_input(self.path)
         for position, relative in enumerate(self._files()):
             path = self.path / relative
-            if not path.resolve().is_relative_to(root):  # a symlink pointing out of the collection
-                yield CollectionItem(relative, relative, "", None, drop=UNSAFE_PATH)
+            reason = _link_problem(path, root)
+            if reason:  # a symlink pointing out of the collection, or to itself
+                yield CollectionItem(relative, relative, "", None, drop=reason)
                 continue
             sidecar = path.with_suffix(".txt")
             caption = sidecar.read_text(encoding="utf-8", errors="replace").strip() if sidecar.is_file() else ""
@@ -117,9 +120,9 @@ class FolderReader(CollectionReader):
         return {source: (self.path / source).read_bytes() for source in sources}
 
     def listing_key(self) -> str:
-        parts = [self.kind, str(self.path.resolve())]
+        parts = [self.kind, str(resolve_input(self.path))]
         for relative in self._files():
-            stat = (self.path / relative).stat()
+            stat = (self.path / relative).lstat()  # lstat: a link loop has a listing entry too
             parts += [relative, str(stat.st_size), str(stat.st_mtime_ns)]
         return _digest(parts)
 
@@ -365,3 +368,12 @@ def collection_labels(paths: Sequence[str]) -> list[str]:
 
 def open_readers(patterns: Sequence[str], fmt: str, options: ReaderOptions) -> list[CollectionReader]:
     return [READERS[detect_format(p) if fmt == "auto" else fmt](p, options) for p in expand_paths(patterns)]
+
+
+def _link_problem(path: Path, root: Path) -> str | None:
+    """The drop reason of a collection file that is a link loop or leads outside the collection."""
+    try:
+        resolved = resolve_input(path)
+    except InputError:
+        return SYMLINK_LOOP
+    return None if resolved.is_relative_to(root) else UNSAFE_PATH

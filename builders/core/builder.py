@@ -137,7 +137,11 @@ class Builder(abc.ABC, Generic[ConfigT]):
         plan = OutputPlan.for_build(Path(out_root), self.family, self.output_name(), self.dataset_version)
         with OutputLock(plan.final_dir), reported_os_errors(plan.final_dir):
             plan.claim(resume=resume, overwrite=overwrite)
-            return self._build_claimed(plan, resume=resume, quiet=quiet)
+            try:
+                return self._build_claimed(plan, resume=resume, quiet=quiet)
+            except MtprobesError:  # bad input or config: nothing worth resuming unless checkpoints were written
+                plan.discard_unless_resumable()
+                raise
 
     def output_name(self) -> str:
         """The <config> part of the output path: ``name``, or one made of the identifying keys when default."""

@@ -15,6 +15,7 @@ import numpy as np
 
 from builders.core.config import BuildConfig
 from builders.core.errors import InputError
+from builders.core.paths import resolve_input
 from builders.core.progress import track
 
 T = TypeVar("T")
@@ -40,6 +41,8 @@ def sha256_file(path: str | Path, chunk_size: int = 1 << 20) -> str:
 
 def _existing_file(path: str | Path) -> Path:
     path = Path(path)
+    if path.is_symlink():
+        resolve_input(path)  # a link loop is named as such, not as "file not found"
     if not path.is_file():
         raise InputError(path, "is a directory, expected a file" if path.is_dir() else "file not found")
     return path

@@ -6,6 +6,7 @@ names the owner. A lock left by a process that no longer runs (killed, crashed m
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import socket
@@ -63,6 +64,8 @@ class OutputLock:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self._remove_if(self.owner)
+        with contextlib.suppress(OSError):  # a folder made for a build that failed early; kept when not empty
+            self.path.parent.rmdir()
 
     def _try_create(self) -> bool:
         try:

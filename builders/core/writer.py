@@ -64,6 +64,12 @@ class OutputPlan:
             self.work_dir.mkdir(parents=True)
 
 
+    def discard_unless_resumable(self) -> None:
+        """After a failed build: keep the work folder only when it holds checkpoints --resume can use."""
+        if not any((self.work_dir / "checkpoint").glob("chunk-*.pkl")):
+            shutil.rmtree(self.work_dir, ignore_errors=True)
+
+
 def old_dir_prefix(final: Path) -> str:
     return f".{final.name}.old-"
 

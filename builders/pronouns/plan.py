@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from builders.core.context import BuildContext
+from builders.core.errors import InputError
 from builders.pronouns.align import AlignSettings, align_corpus, seed_lexicon_priors
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.english import load_pipeline, normalise_space, tokenize_texts
@@ -70,6 +73,7 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     result = read_input(config.input_format, spec)
     for path in result.input_files:
         ctx.add_input(path)
+    _require_text(result.documents, result.input_files)
     for reason, names in result.problems.items():
         ctx.notes[reason] = {"count": len(names), "names": names[:50]}
     pipeline = load_pipeline(config.spacy_model)
@@ -100,6 +104,14 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
             position += 1
         documents.append(DocPayload(index, document.doc_id, tuple(segments)))
     return PronounsPlan(corpus_name(config), tuple(documents))
+
+
+def _require_text(documents: Sequence[Any], input_files: Sequence[Path]) -> None:
+    """An input of only ``<d>`` markers or blank lines has nothing to align (eflomal divides by zero)."""
+    if not any(pair.src.strip() and pair.tgt.strip() for document in documents for pair in document.pairs):
+        where = input_files[0] if input_files else "input"
+        raise InputError(where, f"no sentence pairs with text on both sides ({len(documents)} document(s) read; "
+                                "only <d> document markers or blank lines?)")
 
 
 def corpus_name(config: PronounsConfig) -> str:

@@ -64,6 +64,12 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
     citation: ClassVar[str] = ELLIOTT_2018
     balance_fields: ClassVar[tuple[str, ...]] = ("shuffle",)
     identity_keys: ClassVar[tuple[str, ...]] = ("corpus", "jsonl", "hf_path", "split")
+    # The keys that name a build per input format (a JSONL input has no split: its output split is "test").
+    identity_keys_by_format: ClassVar[dict[str, tuple[str, ...]]] = {
+        "multi30k": ("corpus", "split"),
+        "jsonl": ("corpus", "jsonl"),
+        "hf": ("corpus", "hf_path", "split"),
+    }
 
     def features(self) -> datasets.Features:
         string, int32 = datasets.Value("string"), datasets.Value("int32")
@@ -100,6 +106,22 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
 
     def process(self, unit: Unit, plan: ShufflePlan, ctx: BuildContext) -> list[Row]:
         return process_shuffle(self.config, unit.payload, unit.key, plan, ctx)
+
+    def output_name(self) -> str:
+        from builders.core.naming import output_name
+
+        return output_name(self.config, self.identity_keys_by_format[self.config.input_format])
+
+    def finalize(self, rows: list[Row], plan: ShufflePlan, ctx: BuildContext) -> list[Row]:
+        """Warn when shuffles repeat each other (a tiny set may allow a single derangement)."""
+        from builders.core.outcome import warn
+
+        perms = [tuple(int(i) for i in s.perm) for s in plan.shuffles]
+        repeats = len(perms) - len(set(perms))
+        if repeats:
+            warn(ctx, f"{self.name}: {repeats} of the {len(perms)} shuffles repeat an earlier one (only "
+                      f"{len(set(perms))} distinct); with {len(plan.data)} examples there is little room to shuffle")
+        return rows
 
     def write_extras(self, rows: list[Row], plan: ShufflePlan, out_dir: Path, ctx: BuildContext) -> list[str]:
         return write_all_extras(plan, self.config, out_dir)

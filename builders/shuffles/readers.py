@@ -13,6 +13,7 @@ import numpy as np
 
 from builders.core.context import sha256_file
 from builders.core.errors import InputError
+from builders.core.paths import resolve_input
 from builders.core.textio import iter_jsonl, read_parallel, require_fields
 
 
@@ -86,12 +87,12 @@ def resolve_image_files(data: ImageTextSet, image_dir: Path) -> dict[str, Path]:
     """
     if not image_dir.is_dir():
         raise InputError(image_dir, "image_dir is not a folder")
-    root = image_dir.resolve()
+    root = resolve_input(image_dir)
     files: dict[str, Path] = {}
     for index, name in enumerate(data.images):
         if name in files:
             continue
-        path = (root / name).resolve()
+        path = resolve_input(root / name)
         line = data.line_of(index)
         if not path.is_relative_to(root):
             raise InputError(data.image_list, f"image path {name!r} escapes the image folder {root}",
