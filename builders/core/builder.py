@@ -26,7 +26,7 @@ from builders.core.checkpoint import Checkpoint
 from builders.core.config import BuildConfig
 from builders.core.context import BuildContext, Counts, Row
 from builders.core.errors import MtprobesError, ValidationFailed
-from builders.core.executors import Executor, UnitResult, make_executor
+from builders.core.executors import Executor, UnitResult, make_executor, run_unit
 from builders.core.schema import check_record
 from builders.core.writer import OutputPlan, write_dataset
 
@@ -127,8 +127,8 @@ class Builder(abc.ABC, Generic[ConfigT]):
         plan = OutputPlan.for_build(Path(out_root), self.family, self.config.name, self.dataset_version)
         plan.claim(resume=resume, overwrite=overwrite)
         started = time.perf_counter()
-        ctx = BuildContext(config=self.config, work_dir=plan.work_dir, quiet=quiet)
         executor = make_executor(self.config.executor, self.config.workers, self.config.ray_address)
+        ctx = BuildContext(config=self.config, work_dir=plan.work_dir, quiet=quiet, executor=executor)
         build_plan = self.prepare(ctx)
         units = list(self.units(build_plan))
         checkpoint = Checkpoint(plan.work_dir / "checkpoint", self.name, self.config.to_dict(), ctx.inputs)
@@ -152,7 +152,7 @@ class Builder(abc.ABC, Generic[ConfigT]):
             rows.extend(chunk.rows)
             ctx.counts.merge(chunk.counts)
         todo = units[sum(len(c.unit_keys) for c in done) :]
-        results = executor.map(self, todo, build_plan, ctx.work_dir)
+        results = executor.map(run_unit, todo, (self, build_plan, ctx.work_dir))
         batch: list[UnitResult] = []
         for result in ctx.track(results, self.name, total=len(todo)):
             batch.append(result)
