@@ -59,6 +59,19 @@ def test_flat_search_equals_numpy_brute_force(n: int, k: int, blocks: int) -> No
     assert np.array_equal(block_ids, ref_ids) and np.allclose(block_scores, ref_scores, atol=1e-6, rtol=0)
 
 
+@pytest.mark.parametrize("shards", [1, 3, 8])
+def test_exact_shards_equal_one_exact_search_whatever_the_sharding(shards: int) -> None:
+    vectors = unit_vectors(4000, 64, seed=5)
+    vectors[1000] = vectors[3000] = vectors[17]  # exact ties across shards: the lower row comes first
+    queries = np.concatenate([vectors[17:18], unit_vectors(49, 64, seed=6)])
+    index = build_index(np.array_split(vectors, shards), 64, IndexSettings(kind="exact-shards"))
+    scores, ids = search(index, queries, 15)
+    ref_scores, ref_ids = brute_force_topk(vectors, queries, 15)
+    assert ids[0, :3].tolist() == [17, 1000, 3000]
+    assert np.array_equal(ids, ref_ids)
+    assert np.allclose(scores, ref_scores, atol=1e-6, rtol=0)
+
+
 def test_brute_force_orders_ties_by_id() -> None:
     vectors = np.array([[1, 0], [0, 1], [1, 0], [0.6, 0.8]], np.float32)
     scores, ids = brute_force_topk(vectors, np.array([[1, 0]], np.float32), 3)

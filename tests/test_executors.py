@@ -79,7 +79,8 @@ def sample_config(name: str, cache: Path, **overrides: Any) -> Any:
     family = name.rpartition(".")[0]
     values = load_config_file(resource_path("samples", family, "demo.yaml"))
     if family == "pronouns":
-        values["alignment_cache"] = str(cache)
+        # alignment in shards of 8 documents: the shards are a first map on the same executor
+        values.update(alignment_cache=str(cache), align_shard_docs=8)
     values.update(checkpoint_every=2, **overrides)
     return get_builder_class(name).config_class.from_mapping(values)
 
@@ -186,6 +187,13 @@ def test_a_dead_pool_worker_ends_the_build_with_an_error(corpus: tuple[Path, Pat
     resumed = ToyBuilder(config).build(tmp_path / "out", resume=True, quiet=True)
     reference = ToyBuilder(ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]))).build(tmp_path / "ref", quiet=True)
     assert file_hashes(resumed) == file_hashes(reference)
+
+
+def test_alignment_shards_are_whole_documents() -> None:
+    from builders.pronouns.align_shards import shard_bounds
+
+    assert shard_bounds([3, 0, 2, 5, 1], 2) == [(0, 3), (3, 10), (10, 11)]
+    assert shard_bounds([4, 4], 10) == [(0, 8)]
 
 
 def test_executor_keys_stay_out_of_the_signature(corpus: tuple[Path, Path]) -> None:

@@ -37,7 +37,9 @@ class CommuteExtConfig(BuildConfig):
     embed_shard_size: int = 4096
     cache_dir: str = ""  # "" = inside the build's work folder (kept for --resume, removed after success)
     # FAISS index
-    index: Literal["auto", "flat", "ivf", "hnsw"] = "auto"
+    # exact-shards: exact top-k per store shard merged globally (same rows as one flat index, no index in RAM
+    # beyond the store); ivf/hnsw: approximate, for stores that do not fit
+    index: Literal["auto", "flat", "exact-shards", "ivf", "hnsw"] = "auto"
     # exact search stays cheap for the few hundred caption queries of CoMMuTE: approximate only for huge collections
     index_threshold: int = 2_000_000
     index_auto_kind: Literal["ivf", "hnsw"] = "ivf"

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class IndexSettings:
-    kind: str = "auto"  # auto | flat | ivf | hnsw
+    kind: str = "auto"  # auto | flat | exact-shards | ivf | hnsw
     auto_threshold: int = 2_000_000  # auto picks flat below this many vectors
     auto_kind: str = "ivf"  # what auto picks above the threshold
     ivf_nlist: int = 0  # 0 = 4 * sqrt(n), at most n / 39 (FAISS wants ~39 training points per list)
@@ -71,11 +71,60 @@ def _new_hnsw(dim: int, settings: IndexSettings) -> Any:
     return index
 
 
+class ExactShards:
+    """Exact inner-product search over the shards of a store: a FAISS flat top-k per shard, merged globally.
+
+    Each ``add`` is one shard (a store block, which may live on another machine's shared storage). The merged
+    candidates are re-scored in float64 and ordered by (score desc, row asc), so the result does not depend on
+    how the store is sharded, nor on float32 rounding or FAISS's order among equal scores: it is the exact
+    top-k of one flat index over the whole store, with ties broken by the lower row.
+    """
+
+    is_trained = True
+
+    def __init__(self, dim: int) -> None:
+        self.dim = dim
+        self.shards: list[Any] = []
+        self.vectors: list[np.ndarray] = []
+
+    @property
+    def ntotal(self) -> int:
+        return sum(len(v) for v in self.vectors)
+
+    def add(self, block: np.ndarray) -> None:
+        flat = _new_flat(self.dim)
+        flat.add(block)
+        self.shards.append(flat)
+        self.vectors.append(block)
+
+    def search(self, queries: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+        import numpy as np
+
+        # a margin beyond k: rows whose float32 score ties or nearly ties the k-th are re-scored as well
+        per_shard = k + 8
+        ids, start = [], 0
+        for flat, vectors in zip(self.shards, self.vectors, strict=True):
+            _, found = flat.search(queries, min(per_shard, len(vectors)))
+            ids.append(np.where(found >= 0, found + start, -1))
+            start += len(vectors)
+        candidates = np.concatenate(ids, axis=1)
+        store = np.concatenate(self.vectors) if len(self.vectors) > 1 else self.vectors[0]
+        exact = np.einsum("qd,qcd->qc", queries.astype(np.float64),
+                          store[np.maximum(candidates, 0)].astype(np.float64))
+        exact[candidates < 0] = -np.inf
+        order = np.lexsort((candidates, -exact), axis=1)[:, :k]
+        return (np.take_along_axis(exact, order, axis=1).astype(np.float32),
+                np.take_along_axis(candidates, order, axis=1))
+
+
 FACTORIES: dict[str, Callable[[int, int, IndexSettings], Any]] = {
     "flat": lambda dim, _n, _s: _new_flat(dim),
+    "exact-shards": lambda dim, _n, _s: ExactShards(dim),
     "ivf": _new_ivf,
     "hnsw": lambda dim, _n, s: _new_hnsw(dim, s),
 }
+# Indexes that are only a view of the store: nothing to train, nothing to save.
+STORE_VIEWS = frozenset({"exact-shards"})
 
 
 def build_index(vectors_by_block: list[np.ndarray], dim: int, settings: IndexSettings) -> Any:
@@ -107,7 +156,7 @@ def for_search(index: Any) -> Any:
     """A GPU copy when FAISS has GPUs (flat and IVF; HNSW has no GPU version), else the index itself."""
     from builders.core.compat import faiss_gpus
 
-    if faiss_gpus() <= 0 or "HNSW" in type(index).__name__:
+    if faiss_gpus() <= 0 or "HNSW" in type(index).__name__ or isinstance(index, ExactShards):
         return index
     import faiss
 
@@ -203,6 +252,9 @@ def index_for_store(view: StoreView, settings: IndexSettings, cache: Path | None
     index = build_index(blocks, view.dim, settings)
     kind = settings.chosen_kind(len(view))
     report: dict[str, Any] = {"kind": kind, "vectors": len(view), "dim": view.dim}
+    if kind in STORE_VIEWS:
+        report["shards"] = len(blocks)
+        return index, report
     if kind != "flat":
         report[f"recall_at_{settings.recall_k}_near_data_queries"] = round(measure_recall(index, blocks, settings), 4)
         report["recall_queries"] = min(settings.recall_sample, len(view))

@@ -26,7 +26,7 @@ from builders.core.checkpoint import Checkpoint
 from builders.core.config import BuildConfig
 from builders.core.context import BuildContext, Counts, Row
 from builders.core.errors import MtprobesError, ValidationFailed
-from builders.core.executors import Executor, UnitResult, make_executor
+from builders.core.executors import Executor, UnitResult, make_executor, run_unit
 from builders.core.lock import OutputLock
 from builders.core.outcome import reported_os_errors, warn_if_degenerate
 from builders.core.schema import check_record
@@ -151,8 +151,8 @@ class Builder(abc.ABC, Generic[ConfigT]):
 
     def _build_claimed(self, plan: OutputPlan, *, resume: bool, quiet: bool) -> Path:
         started = time.perf_counter()
-        ctx = BuildContext(config=self.config, work_dir=plan.work_dir, quiet=quiet)
         executor = make_executor(self.config.executor, self.config.workers, self.config.ray_address)
+        ctx = BuildContext(config=self.config, work_dir=plan.work_dir, quiet=quiet, executor=executor)
         with counting_normalised() as normalised:
             build_plan = self.prepare(ctx)
         if normalised:
@@ -180,7 +180,7 @@ class Builder(abc.ABC, Generic[ConfigT]):
             rows.extend(chunk.rows)
             ctx.counts.merge(chunk.counts)
         todo = units[sum(len(c.unit_keys) for c in done) :]
-        results = executor.map(self, todo, build_plan, ctx.work_dir)
+        results = executor.map(run_unit, todo, (self, build_plan, ctx.work_dir))
         batch: list[UnitResult] = []
         for result in ctx.track(results, self.name, total=len(todo)):
             batch.append(result)

@@ -6,7 +6,7 @@ import hashlib
 import logging
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -19,6 +19,8 @@ from builders.core.paths import resolve_input
 from builders.core.progress import track
 
 T = TypeVar("T")
+S = TypeVar("S")
+R = TypeVar("R")
 log = logging.getLogger("mtprobes")
 
 
@@ -75,6 +77,7 @@ class BuildContext:
     resources: dict[str, str] = field(default_factory=dict)
     tools: dict[str, str] = field(default_factory=dict)
     notes: dict[str, Any] = field(default_factory=dict)
+    executor: Any = None  # core.executors.Executor of the build (None: in this process); prepare() may map on it
 
     # --- counting -------------------------------------------------------------------------------------
     def read(self, n: int = 1) -> None:
@@ -115,3 +118,11 @@ class BuildContext:
 
     def track(self, items: Iterable[T], description: str, total: int | None = None) -> Iterator[T]:
         return track(items, description, total=total, quiet=self.quiet)
+
+    def map(self, task: Callable[[T, S], R], items: Sequence[T], shared: S) -> list[R]:
+        """``task(item, shared)`` for every item on the build's executor, results in item order (sharded
+        whole-input passes of prepare(); ``task`` must be a module-level function)."""
+        from builders.core.executors import LocalExecutor
+
+        executor = self.executor or LocalExecutor()
+        return list(executor.map(task, items, shared))

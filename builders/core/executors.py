@@ -1,10 +1,11 @@
 """Where the units of a build run: in this process, in a process pool, or as Ray tasks.
 
-Every executor yields the results in the order of the units it was given, whatever order the workers finish
+Every executor yields the results in the order of the items it was given, whatever order the workers finish
 in, so the checkpoint chunks, the rows and therefore the output bytes do not depend on the executor or on the
-number of workers. A unit runs as ``run_unit(builder, unit, plan)``: the builder holds only its config and the
-plan is plain picklable data, so a worker needs nothing else. The plan travels once per worker (process pool
-initializer, Ray object store), never once per unit.
+number of workers. A unit runs as ``run_unit(unit, (builder, plan, work_dir))``: the builder holds only its
+config and the plan is plain picklable data, so a worker needs nothing else. The shared part travels once per
+worker (process pool initializer, Ray object store), never once per unit. Whole-input passes that are split
+into shards (pronoun alignment) use the same ``map`` with their own task.
 
 A unit that fails on bad input (a :class:`MtprobesError` naming the file and line) is returned as a failure and
 re-raised on the driver unchanged, so the user sees the same one-line error as with ``local``; a worker that
@@ -15,17 +16,25 @@ from __future__ import annotations
 
 import abc
 import os
+import sys
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from builders.core.context import BuildContext, Counts, Row
 from builders.core.errors import ConfigError, MtprobesError
 
 if TYPE_CHECKING:
     from builders.core.builder import Builder, Unit
+
+
+Item = TypeVar("Item")
+Shared = TypeVar("Shared")
+Result = TypeVar("Result")
+# A task is a module-level function (picklable by name): task(item, shared) -> result.
+Task = Callable[[Item, Shared], Result]
 
 
 @dataclass
@@ -36,25 +45,29 @@ class UnitResult:
 
 
 @dataclass
-class UnitFailure:
-    """A user-facing error raised by a unit on a worker, carried back to be raised on the driver."""
+class TaskFailure:
+    """A user-facing error raised by a task on a worker, carried back to be raised on the driver."""
 
-    key: str
     error: MtprobesError
 
 
-def run_unit(builder: Builder[Any], unit: Unit, plan: Any, work_dir: Path) -> UnitResult | UnitFailure:
+def run_unit(unit: Unit, job: tuple[Builder[Any], Any, Path]) -> UnitResult:
     """Process one unit with a fresh context: counts start at zero, randomness depends on seed and keys only."""
+    builder, plan, work_dir = job
     ctx = BuildContext(config=builder.config, work_dir=work_dir, quiet=True)
-    try:
-        rows = builder.process(unit, plan, ctx)
-    except MtprobesError as error:
-        return UnitFailure(unit.key, error)
+    rows = builder.process(unit, plan, ctx)
     return UnitResult(unit.key, rows, ctx.counts)
 
 
-def unwrap(result: UnitResult | UnitFailure) -> UnitResult:
-    if isinstance(result, UnitFailure):
+def guarded(task: Task[Item, Shared, Result], item: Item, shared: Shared) -> Result | TaskFailure:
+    try:
+        return task(item, shared)
+    except MtprobesError as error:
+        return TaskFailure(error)
+
+
+def unwrap(result: Result | TaskFailure) -> Result:
+    if isinstance(result, TaskFailure):
         raise result.error
     return result
 
@@ -64,7 +77,7 @@ def worker_count(requested: int) -> int:
 
 
 class Executor(abc.ABC):
-    """Runs ``run_unit`` over units; yields one result per unit, in the order of ``units``."""
+    """Runs a task over items; yields one result per item, in the order of ``items``."""
 
     name: ClassVar[str]
 
@@ -73,60 +86,58 @@ class Executor(abc.ABC):
         self.address = address
 
     @abc.abstractmethod
-    def map(self, builder: Builder[Any], units: Sequence[Unit], plan: Any, work_dir: Path) -> Iterator[UnitResult]:
-        """Results of ``units`` in their order."""
+    def map(self, task: Task[Item, Shared, Result], items: Sequence[Item], shared: Shared) -> Iterator[Result]:
+        """``task(item, shared)`` for every item, in the order of ``items``; ``shared`` travels once per worker."""
 
 
 class LocalExecutor(Executor):
-    """In this process, one unit after the other (the default; what every test and demo uses)."""
+    """In this process, one item after the other (the default; what every test and demo uses)."""
 
     name = "local"
 
-    def map(self, builder: Builder[Any], units: Sequence[Unit], plan: Any, work_dir: Path) -> Iterator[UnitResult]:
-        for unit in units:
-            yield unwrap(run_unit(builder, unit, plan, work_dir))
+    def map(self, task: Task[Item, Shared, Result], items: Sequence[Item], shared: Shared) -> Iterator[Result]:
+        for item in items:
+            yield task(item, shared)
 
 
-# The plan of the build a pool worker serves, set once per worker by the pool's initializer.
+# The task and shared data of the map a pool worker serves, set once per worker by the pool's initializer.
 _WORKER_STATE: dict[str, Any] = {}
 
 
-def _init_pool_worker(builder: Builder[Any], plan: Any, work_dir: Path) -> None:
-    _WORKER_STATE.update(builder=builder, plan=plan, work_dir=work_dir)
+def _init_pool_worker(task: Task[Any, Any, Any], shared: Any) -> None:
+    _WORKER_STATE.update(task=task, shared=shared)
 
 
-def _run_in_pool(unit: Unit) -> UnitResult | UnitFailure:
-    return run_unit(_WORKER_STATE["builder"], unit, _WORKER_STATE["plan"], _WORKER_STATE["work_dir"])
+def _run_in_pool(item: Any) -> Any:
+    return guarded(_WORKER_STATE["task"], item, _WORKER_STATE["shared"])
 
 
 class ProcessesExecutor(Executor):
-    """A process pool on this machine; the plan is sent to each worker once, by the pool initializer."""
+    """A process pool on this machine; the shared data is sent to each worker once, by the pool initializer."""
 
     name = "processes"
+    start_method: ClassVar[str] = "fork"
 
-    def map(self, builder: Builder[Any], units: Sequence[Unit], plan: Any, work_dir: Path) -> Iterator[UnitResult]:
+    def map(self, task: Task[Item, Shared, Result], items: Sequence[Item], shared: Shared) -> Iterator[Result]:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
         from concurrent.futures.process import BrokenProcessPool
 
-        # forkserver, not fork: the driver may hold threads (torch, a Ray client) that a forked copy would
-        # inherit in a locked state; the server preloads the family's module once for every worker
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload([type(builder).__module__])
-        pool = ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=context, initializer=_init_pool_worker,
-            initargs=(builder, plan, work_dir),
-        )
+        # fork: workers start with what prepare() already loaded (spaCy pipelines, lexicons) instead of loading
+        # it again in every worker (forkserver cost ~10 s per pronouns build on this 2-core machine)
+        context = multiprocessing.get_context(self.start_method)
+        pool = ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(items))), mp_context=context,
+                                   initializer=_init_pool_worker, initargs=(task, shared))
         with pool:
             try:
-                for result in pool.map(_run_in_pool, units, chunksize=1):
+                for result in pool.map(_run_in_pool, items, chunksize=1):
                     yield unwrap(result)
             except BrokenProcessPool as error:
-                raise MtprobesError(f"{builder.name}: a worker process died ({error}); rerun with --resume") from error
+                raise MtprobesError(f"a worker process died ({error}); rerun with --resume") from error
 
 
 class RayExecutor(Executor):
-    """Ray tasks over units: the plan is put once in the object store, each task gets a reference to it.
+    """Ray tasks: the shared data is put once in the object store, each task gets a reference to it.
 
     Connects to ``address`` (``auto``, ``ray://host:10001``) or, when empty, reuses an initialised Ray or starts
     a local one with ``workers`` CPUs. At most ``4 * workers`` tasks are in flight, so a corpus of millions of
@@ -136,23 +147,23 @@ class RayExecutor(Executor):
     name = "ray"
     max_retries: ClassVar[int] = 3
 
-    def map(self, builder: Builder[Any], units: Sequence[Unit], plan: Any, work_dir: Path) -> Iterator[UnitResult]:
+    def map(self, task: Task[Item, Shared, Result], items: Sequence[Item], shared: Shared) -> Iterator[Result]:
         ray = _ray_module()
         self._connect(ray)
-        task = ray.remote(max_retries=self.max_retries, num_cpus=1)(run_unit)
-        builder_ref, plan_ref = ray.put(builder), ray.put(plan)
+        remote = ray.remote(max_retries=self.max_retries, num_cpus=1)(guarded)
+        task_ref, shared_ref = ray.put(task), ray.put(shared)
         window = 4 * self.workers
         pending: deque[Any] = deque()
-        remaining = iter(units)
-        for unit in remaining:
-            pending.append(task.remote(builder_ref, unit, plan_ref, work_dir))
+        remaining = iter(items)
+        for item in remaining:
+            pending.append(remote.remote(task_ref, item, shared_ref))
             if len(pending) >= window:
                 break
         while pending:
             result = ray.get(pending.popleft())
             following = next(remaining, None)
             if following is not None:
-                pending.append(task.remote(builder_ref, following, plan_ref, work_dir))
+                pending.append(remote.remote(task_ref, following, shared_ref))
             yield unwrap(result)
 
     def _connect(self, ray: Any) -> None:
@@ -161,10 +172,9 @@ class RayExecutor(Executor):
         if self.address:
             ray.init(address=self.address, log_to_driver=False)
             return
-        # A local cluster: its workers must import this same package, wherever the driver found it.
-        package_root = str(Path(__file__).resolve().parents[2])
+        # A local cluster: its workers import what this driver imports, from the same places.
         ray.init(num_cpus=self.workers, include_dashboard=False, log_to_driver=False,
-                 runtime_env={"env_vars": {"PYTHONPATH": package_root}})
+                 runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}})
 
 
 def _ray_module() -> Any:

@@ -41,6 +41,10 @@ class PronounsConfig(BuildConfig):
     alignment_cache: str = "~/.cache/mtprobes/pronouns"  # links are reused from here (empty: work dir only)
     eflomal_samplers: int = 1  # 2+ samplers: slightly steadier links, proportionally slower
     eflomal_rel_iterations: float = 1.0
+    # documents per alignment shard, each aligned as a task of the executor (0: the whole corpus at once); part
+    # of the signature: the shard plan, not the executor, decides the links
+    align_shard_docs: int = 0
+    align_shard_priors: bool = True  # shards after the first are aligned with priors learnt on the first
     # --- filters, sampling, export -------------------------------------------------------------------
     max_ante_distance: int = 3
     min_confidence: float = 0.0
@@ -63,6 +67,7 @@ class PronounsConfig(BuildConfig):
             "docs_per_unit": (1, 10_000),
             "batch_size": (1, 100_000),
             "eflomal_samplers": (1, 64),
+            "align_shard_docs": (0, 10**9),
         }
         for key, (low, high) in bounds.items():
             if not low <= getattr(self, key) <= high:
@@ -71,5 +76,7 @@ class PronounsConfig(BuildConfig):
             raise ConfigError("config key 'context_sentences': must be between 0 and context_stored")
         if not 0.0 <= self.min_confidence <= 1.0:
             raise ConfigError("config key 'min_confidence': must be between 0 and 1")
+        if self.align_shard_docs and self.priors_out:
+            raise ConfigError("config key 'priors_out': learn priors on one shard (align_shard_docs: 0)")
         if self.eflomal_rel_iterations <= 0:
             raise ConfigError("config key 'eflomal_rel_iterations': must be > 0")

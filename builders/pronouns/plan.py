@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -12,6 +13,7 @@ from typing import Any
 from builders.core.context import BuildContext
 from builders.core.errors import InputError
 from builders.pronouns.align import AlignSettings, align_corpus, seed_lexicon_priors
+from builders.pronouns.align_shards import AlignJob, align_in_shards, shard_bounds
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.english import load_pipeline, normalise_space, tokenize_texts
 from builders.pronouns.german import tokenize
@@ -93,7 +95,7 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     ctx.notes["segments"] = len(pairs)
     ctx.notes["documents"] = len(result.documents)
     ctx.notes["segments_skipped"] = dict(sorted(skipped.items()))
-    links = _align(config, ctx, pipeline, pairs)
+    links = _align(config, ctx, pipeline, pairs, [len(d.pairs) for d in result.documents])
     documents: list[DocPayload] = []
     position = 0
     for index, document in enumerate(result.documents):
@@ -128,7 +130,11 @@ def _resource(name: str) -> Path:
 
 
 def _align(
-    config: PronounsConfig, ctx: BuildContext, pipeline: object, pairs: list[tuple[str, str, str]]
+    config: PronounsConfig,
+    ctx: BuildContext,
+    pipeline: object,
+    pairs: list[tuple[str, str, str]],
+    segments_per_document: list[int],
 ) -> list[set[tuple[int, int]]]:
     analysed = [(s, t) if not reason else ("", "") for s, t, reason in pairs]
     src_tokens = tokenize_texts(pipeline, [s for s, _ in analysed])  # type: ignore[arg-type]
@@ -145,6 +151,13 @@ def _align(
     cache_dirs = [ctx.work_dir / "alignment"]
     if config.alignment_cache:
         cache_dirs.append(Path(config.alignment_cache).expanduser())
+    if config.align_shard_docs:
+        job = AlignJob(config.aligner, config.symmetrisation, settings, tuple(cache_dirs))
+        bounds = shard_bounds(segments_per_document, config.align_shard_docs)
+        links, keys = align_in_shards(src_tokens, tgt_tokens, bounds, job, config.align_shard_priors, ctx)
+        ctx.notes["alignment_shards"] = len(keys)
+        ctx.notes["alignment_cache_key"] = hashlib.sha256(" ".join(keys).encode()).hexdigest()
+        return links
     links, key = align_corpus(
         src_tokens,
         tgt_tokens,

@@ -1,0 +1,210 @@
+"""Executors at corpus scale (run as a script; prints measured figures only).
+
+    .venv/bin/python tests/bench/bench_executors.py [--corpus IWSLT2017] [--repeat 1] [--workers 2]
+                                                    [--shard-docs 10] [--skip-builds] [--skip-retrieval]
+
+1. pronouns.v1 on ../shared/data/docs-ende/<corpus> (repeated --repeat times), every build with a cold alignment
+   (a fresh cache): local with one alignment shard (today's default), then local / processes / ray with
+   alignment shards of --shard-docs documents; sentences/s, speed-up vs local, peak RSS of the driver and the
+   summed peak RSS of all its worker processes (sampled from /proc every 0.2 s), and the item agreement between
+   builds (Jaccard of the item sets: one shard vs shards, and two one-shard builds, i.e. eflomal's own noise).
+2. Retrieval on --vectors synthetic 512-d unit vectors (clustered): exact per-shard top-15 merged vs one flat
+   FAISS index (same rows), IVF build time, recall@15 and speed-up vs exact search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+DOCS = REPO.parent / "shared" / "data" / "docs-ende"
+sys.path.insert(0, str(REPO))
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+# Runs in a fresh interpreter per build: its peak RSS is the driver's, the sampler sums the RSS of descendants
+# (pool workers, or the raylet and Ray workers of a local Ray cluster started by the build).
+BUILD_CODE = r"""
+import json, os, resource, sys, threading, time
+sys.path.insert(0, sys.argv[1])
+from builders.pronouns.builder import PronounsBuilder
+from builders.pronouns.config import PronounsConfig
+
+def descendants_rss_kb(root):
+    children = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/stat") as handle:
+                ppid = int(handle.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(ppid, []).append(int(pid))
+    total, todo = 0, list(children.get(root, []))
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        try:
+            with open(f"/proc/{pid}/status") as handle:
+                total += next(int(l.split()[1]) for l in handle if l.startswith("VmRSS:"))
+        except (OSError, StopIteration):
+            pass
+    return total
+
+peak = [0]
+done = threading.Event()
+def sample():
+    while not done.wait(0.2):
+        peak[0] = max(peak[0], descendants_rss_kb(os.getpid()))
+threading.Thread(target=sample, daemon=True).start()
+config = PronounsConfig.from_mapping(json.loads(sys.argv[2]))
+started = time.perf_counter()
+folder = PronounsBuilder(config).build(sys.argv[3], overwrite=True, quiet=True)
+wall = time.perf_counter() - started
+done.set()
+if config.executor == "ray":
+    import ray
+    ray.shutdown()
+records = [json.loads(line) for line in open(folder / "jsonl" / "test.jsonl", encoding="utf-8")] if (
+    folder / "jsonl" / "test.jsonl").exists() else []
+items = sorted(f"{r['id']}|{r['ref pronoun']}|{r['src ante head id']}|{r['ref ante head id']}" for r in records)
+print(json.dumps({"wall": wall, "driver_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                  "workers_kb": peak[0], "items": items}))
+"""
+
+
+def corpus_files(corpus: str, repeat: int, work: Path) -> tuple[Path, Path, int]:
+    src, tgt = DOCS / corpus / "dev.en", DOCS / corpus / "dev.de"
+    en, de = src.read_text(encoding="utf-8"), tgt.read_text(encoding="utf-8")
+    segments = sum(1 for line in en.splitlines() if line.strip() != "<d>") * repeat
+    if repeat == 1:
+        return src, tgt, segments
+    work.mkdir(parents=True, exist_ok=True)
+    (work / "rep.en").write_text(en * repeat, encoding="utf-8")
+    (work / "rep.de").write_text(de * repeat, encoding="utf-8")
+    return work / "rep.en", work / "rep.de", segments
+
+
+def run_build(label: str, config: dict[str, Any], work: Path) -> dict[str, Any]:
+    config = {**config, "alignment_cache": str(work / f"cache-{label}")}  # cold: a fresh alignment cache
+    output = subprocess.run([sys.executable, "-c", BUILD_CODE, str(REPO), json.dumps(config), str(work / label)],
+                            capture_output=True, text=True)
+    if output.returncode != 0:
+        raise SystemExit(f"{label} failed:\n{output.stderr[-3000:]}")
+    return json.loads(output.stdout.strip().splitlines()[-1])
+
+
+def jaccard(a: list[str], b: list[str]) -> float:
+    union = set(a) | set(b)
+    return len(set(a) & set(b)) / len(union) if union else 1.0
+
+
+def builds(args: argparse.Namespace, work: Path) -> None:
+    src, tgt, segments = corpus_files(args.corpus, args.repeat, work / "corpus")
+    base = {"name": "bench", "src": str(src), "tgt": str(tgt), "per_class": 0, "docs_per_unit": 4,
+            "checkpoint_every": 16}
+    sharded = {**base, "align_shard_docs": args.shard_docs}
+    runs = [
+        ("local, 1 shard", {**base, "executor": "local"}),
+        ("local, 1 shard (2nd draw)", {**base, "executor": "local"}),
+        (f"local, shards of {args.shard_docs}", {**sharded, "executor": "local"}),
+        (f"processes x{args.workers}", {**sharded, "executor": "processes", "workers": args.workers}),
+        (f"ray x{args.workers}", {**sharded, "executor": "ray", "workers": args.workers}),
+    ]
+    print(f"1. pronouns.v1 on docs-ende/{args.corpus} x{args.repeat}: {segments} segments, cold alignment, "
+          f"{os.cpu_count()} CPUs, load average before {os.getloadavg()[0]:.2f}")
+    results: dict[str, dict[str, Any]] = {}
+    for label, config in runs:
+        results[label] = run_build(label.replace(" ", "_").replace(",", ""), config, work)
+    local = results["local, 1 shard"]["wall"]
+    for label, result in results.items():
+        print(f"  {label:<28} {segments / result['wall']:7.1f} sentences/s  {result['wall']:6.1f} s  "
+              f"speed-up {local / result['wall']:.2f}x  driver peak {result['driver_kb'] / 1024:.0f} MB  "
+              f"workers peak (sum) {result['workers_kb'] / 1024:.0f} MB  items {len(result['items'])}")
+    items = {label: result["items"] for label, result in results.items()}
+    labels = list(items)
+    print("  item agreement (Jaccard of id|pronoun|antecedents):")
+    print(f"    one shard vs one shard (eflomal's own noise): {jaccard(items[labels[0]], items[labels[1]]):.3f}")
+    for other in labels[2:]:
+        print(f"    one shard vs {other}: {jaccard(items[labels[0]], items[other]):.3f}")
+    print(f"  (load average after {os.getloadavg()[0]:.2f})")
+
+
+def retrieval(vectors: int, shards: int, queries: int) -> None:
+    import faiss
+    import numpy as np
+
+    from builders.commute_ext.index import IndexSettings, build_index, search
+
+    dim, k = 512, 15
+    rng = np.random.default_rng(0)
+    centres = rng.normal(size=(1000, dim)).astype(np.float32)
+    started = time.perf_counter()
+    blocks = []
+    for first in range(0, vectors, 100_000):
+        size = min(100_000, vectors - first)
+        block = centres[rng.integers(0, 1000, size)] + rng.normal(scale=0.6, size=(size, dim)).astype(np.float32)
+        blocks.append(block / np.linalg.norm(block, axis=1, keepdims=True))
+    store = np.concatenate(blocks)
+    query = store[rng.choice(vectors, queries, replace=False)] + rng.normal(
+        scale=0.5 / dim**0.5, size=(queries, dim)).astype(np.float32)
+    query /= np.linalg.norm(query, axis=1, keepdims=True)
+    print(f"\n2. retrieval: {vectors} x {dim} synthetic vectors ({time.perf_counter() - started:.1f} s to draw), "
+          f"{queries} queries, top-{k}, FAISS on {faiss.omp_get_max_threads()} threads")
+    flat = faiss.IndexFlatIP(dim)
+    flat.add(store)
+    started = time.perf_counter()
+    flat_scores, flat_ids = flat.search(query, k)
+    flat_s = time.perf_counter() - started
+    exact = build_index(np.array_split(store, shards), dim, IndexSettings(kind="exact-shards"))
+    started = time.perf_counter()
+    shard_scores, shard_ids = search(exact, query, k)
+    shard_s = time.perf_counter() - started
+    same_rows = np.mean([set(a) == set(b) for a, b in zip(shard_ids.tolist(), flat_ids.tolist(), strict=True)])
+    print(f"  one flat index: search {flat_s:.2f} s; exact-shards ({shards} shards, merged): search {shard_s:.2f} s")
+    print(f"  exact-shards vs flat: same top-{k} rows for {same_rows:.4f} of queries, same order "
+          f"{np.mean(np.all(shard_ids == flat_ids, axis=1)):.4f}, max |score diff| "
+          f"{np.abs(shard_scores - flat_scores).max():.1e}")
+    settings = IndexSettings(kind="ivf", ivf_nprobe=64)
+    started = time.perf_counter()
+    ivf = build_index(blocks, dim, settings)
+    build_s = time.perf_counter() - started
+    ivf.nprobe = settings.ivf_nprobe
+    started = time.perf_counter()
+    _, ivf_ids = ivf.search(query, k)
+    ivf_s = time.perf_counter() - started
+    recall = np.mean([len(set(a) & set(b)) / k for a, b in zip(ivf_ids.tolist(), flat_ids.tolist(), strict=True)])
+    print(f"  IVF ({ivf.nlist} lists, nprobe {ivf.nprobe}): build {build_s:.1f} s, search {ivf_s:.3f} s, "
+          f"recall@{k} {recall:.4f}, speed-up vs exact flat search {flat_s / ivf_s:.1f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--corpus", default="IWSLT2017", choices=["IWSLT2017", "NC-2016"])
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--shard-docs", type=int, default=10)
+    parser.add_argument("--vectors", type=int, default=1_000_000)
+    parser.add_argument("--shards", type=int, default=10)
+    parser.add_argument("--queries", type=int, default=1000)
+    parser.add_argument("--skip-builds", action="store_true")
+    parser.add_argument("--skip-retrieval", action="store_true")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="bench_executors_"))
+    if not args.skip_builds:
+        if DOCS.is_dir():
+            builds(args, work)
+        else:
+            print(f"{DOCS} is absent: the build figures are skipped")
+    if not args.skip_retrieval:
+        retrieval(args.vectors, args.shards, args.queries)
+
+
+if __name__ == "__main__":
+    main()
