@@ -143,3 +143,14 @@ def test_symlink_loop_in_a_commute_collection_is_a_counted_drop(tmp_path: Path) 
     path = build_demo("commute_ext", tmp_path / "out", collection=[str(collection)])
     info = json.loads((path / "info.json").read_text())
     assert info["counts"]["dropped"]["image:symlink_loop"] == 1
+
+
+def test_line_breaks_inside_jsonl_strings_are_normalised_and_counted(tmp_path: Path) -> None:
+    from builders.core.textio import iter_jsonl
+
+    path = tmp_path / "in.jsonl"
+    path.write_text('{"src": "one\\ntwo", "tgt": ["a\\u2028b", "c"]}\n{"src": "fine", "tgt": []}\n')
+    with counting_normalised() as counted:
+        records = [record for _, record in iter_jsonl(path)]
+    assert records[0] == {"src": "one two", "tgt": ["a b", "c"]}
+    assert counted == {str(path): 2}

@@ -104,13 +104,34 @@ def _normalise_breaks(path: Path, lines: list[str]) -> list[str]:
             lines[index] = cleaned
             replaced += n
             first_line = first_line or index + 1
+    _report_normalised(path, first_line, replaced)
+    return lines
+
+
+def _report_normalised(path: Path, first_line: int, replaced: int) -> None:
     if replaced:
         log.warning("%s:%d: replaced %d NUL/CR/U+2028-like character(s) inside lines by spaces (first here)",
                     path, first_line, replaced)
         counter = _normalised.get()
         if counter is not None:
             counter[str(path)] += replaced
-    return lines
+
+
+# In a JSON string a newline is an escape ("\n"), legal JSON, but it splits a line-aligned output all the same.
+_JSON_BREAKING_RE = re.compile(f"[{re.escape(LINE_BREAKING)}\n]")
+
+
+def _clean_json(value: Any) -> tuple[Any, int]:
+    """Every string inside a parsed JSON value with its line breaks replaced by a space, and how many."""
+    if isinstance(value, str):
+        return _JSON_BREAKING_RE.subn(" ", value)
+    if isinstance(value, list):
+        cleaned = [_clean_json(v) for v in value]
+        return [v for v, _ in cleaned], sum(n for _, n in cleaned)
+    if isinstance(value, dict):
+        items = {k: _clean_json(v) for k, v in value.items()}
+        return {k: v for k, (v, _) in items.items()}, sum(n for _, n in items.values())
+    return value, 0
 
 
 def read_parallel(paths: Sequence[str | Path]) -> list[list[str]]:
@@ -126,6 +147,7 @@ def read_parallel(paths: Sequence[str | Path]) -> list[list[str]]:
 def iter_jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield (line number, object) for each non-blank line; bad JSON names the line."""
     path = Path(path)
+    replaced, first_line = 0, 0
     for number, line in enumerate(read_lines(path), start=1):
         if not line.strip():
             continue
@@ -135,7 +157,11 @@ def iter_jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
             raise InputError(path, f"invalid JSON: {err.msg} (column {err.colno})", line=number) from None
         if not isinstance(value, dict):
             raise InputError(path, f"expected a JSON object, got {type(value).__name__}", line=number)
+        value, n = _clean_json(value)
+        replaced += n
+        first_line = first_line or (number if n else 0)
         yield number, value
+    _report_normalised(path, first_line, replaced)
 
 
 def require_fields(path: str | Path, line: int, record: dict[str, Any], fields: Sequence[str]) -> None:
