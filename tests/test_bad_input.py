@@ -154,3 +154,18 @@ def test_line_breaks_inside_jsonl_strings_are_normalised_and_counted(tmp_path: P
         records = [record for _, record in iter_jsonl(path)]
     assert records[0] == {"src": "one two", "tgt": ["a b", "c"]}
     assert counted == {str(path): 2}
+
+
+def test_line_breaks_in_hf_table_strings_are_normalised_and_counted(tmp_path: Path) -> None:
+    import datasets
+
+    from builders.shuffles.readers_hf import read_hf
+
+    folder = tmp_path / "hf"
+    table = {"src": ["a dog\nrunning", "a cat"], "ref": ["ein Hund\u2028rennt", "eine Katze"],
+             "image": ["dog.jpg", "cat.jpg"]}
+    datasets.DatasetDict({"test": datasets.Dataset.from_dict(table)}).save_to_disk(str(folder))
+    with counting_normalised() as counted:
+        data = read_hf(folder, "test", "src", "ref", "image")
+    assert data.src == ["a dog running", "a cat"] and data.ref == ["ein Hund rennt", "eine Katze"]
+    assert counted == {str(folder): 2}

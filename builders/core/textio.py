@@ -121,6 +121,14 @@ def _report_normalised(path: Path, first_line: int, replaced: int) -> None:
 _JSON_BREAKING_RE = re.compile(f"[{re.escape(LINE_BREAKING)}\n]")
 
 
+def clean_strings(path: Path, values: list[str]) -> list[str]:
+    """Strings from a table input (one per row): line breaks become spaces, counted like those of text files."""
+    cleaned = [_JSON_BREAKING_RE.subn(" ", value) for value in values]
+    first_row = next((row for row, (_, n) in enumerate(cleaned, start=1) if n), 0)
+    _report_normalised(path, first_row, sum(n for _, n in cleaned))
+    return [value for value, _ in cleaned]
+
+
 def _clean_json(value: Any) -> tuple[Any, int]:
     """Every string inside a parsed JSON value with its line breaks replaced by a space, and how many."""
     if isinstance(value, str):

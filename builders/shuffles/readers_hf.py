@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from builders.core.errors import InputError
+from builders.core.textio import clean_strings
 from builders.shuffles.readers import ImageTextSet
 
 
@@ -67,8 +68,8 @@ def read_hf(path: Path, split: str, src_field: str, ref_field: str, image_field:
         embedded.append(data)
     return ImageTextSet(
         lines=list(range(1, len(images) + 1)),
-        src=columns[src_field],
-        ref=columns[ref_field],
+        src=clean_strings(path, columns[src_field]),
+        ref=clean_strings(path, columns[ref_field]),
         images=images,
         image_list=path,
         inputs=sorted(p for p in path.rglob("*") if p.is_file()),
