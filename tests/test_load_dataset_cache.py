@@ -80,3 +80,8 @@ def test_an_edited_plain_file_fails_validation(three_sets: list[Path], tmp_path:
     (copy / plain[0]).write_text((copy / plain[0]).read_text() + "an edited line\n")
     with pytest.raises(ValidationFailed, match=f"{plain[0]}: changed since the build"):
         validate_dataset(copy)
+
+
+def test_the_card_body_names_the_input_corpus_and_its_terms(three_sets: list[Path]) -> None:
+    card = (three_sets[0] / "README.md").read_text()
+    assert "Input corpus: **mtprobes-demo**. Licence: unknown" in card

@@ -95,7 +95,7 @@ def render_card(builder: Builder[Any], info: dict[str, Any]) -> str:
 {builder.description.strip()}
 
 Built with `mtprobes` builder `{builder.name}` (dataset version {builder.dataset_version}).
-
+{_input_line(builder)}
 **Signature:** `{info["signature"]}`
 
 ## Contents
@@ -126,6 +126,15 @@ Method:
 {builder.citation.strip()}
 ```
 {_input_citation_block(input_citation)}"""
+
+
+def _input_line(builder: Builder[Any]) -> str:
+    """The input corpus and its licence, as the config names them (the set inherits the input's terms)."""
+    config = builder.config
+    licence = card_license(builder)
+    terms = licence.get("license_name") or licence["license"]
+    corpus = f"Input corpus: **{config.corpus}**. " if config.corpus else ""
+    return f"\n{corpus}Licence: {terms} (config keys `corpus`, `license`, `license_name`).\n"
 
 
 def _input_citation_block(citation: str) -> str:
