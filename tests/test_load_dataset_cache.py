@@ -77,9 +77,12 @@ def test_an_edited_plain_file_fails_validation(three_sets: list[Path], tmp_path:
     plain = sorted(name for name in json.loads((copy / "info.json").read_text())["files_sha256"]
                    if name.startswith("plain/"))
     assert plain, "variations.v1 writes plain/ files"
-    (copy / plain[0]).write_text((copy / plain[0]).read_text() + "an edited line\n")
-    with pytest.raises(ValidationFailed, match=f"{plain[0]}: changed since the build"):
+    lines = (copy / plain[0]).read_text().split("\n")
+    lines[1] = "an edited line"
+    (copy / plain[0]).write_text("\n".join(lines))
+    with pytest.raises(ValidationFailed, match=f"{plain[0]}:2: differs from the records") as failed:
         validate_dataset(copy)
+    assert f"{plain[0]}: changed since the build" in str(failed.value)
 
 
 def test_the_card_body_names_the_input_corpus_and_its_terms(three_sets: list[Path]) -> None:

@@ -44,3 +44,27 @@ def hash_problems(folder: Path, recorded: dict[str, str]) -> list[str]:
         if not present[name].is_symlink() and sha256_file(present[name]) != recorded[name]:
             problems.append(f"{name}: changed since the build (sha256 differs from info.json)")
     return problems
+
+
+def expected_text_problems(folder: Path, extras: list[str], expected: dict[str, str]) -> list[str]:
+    """Text extras re-derived from the records (``expected``: path -> content) against the files written,
+    naming the file and the first line that differs."""
+    problems = []
+    for name, text in expected.items():
+        if name not in extras:
+            continue
+        path = folder / name
+        if not path.is_file():
+            problems.append(f"{name}: missing")
+            continue
+        actual = path.read_text(encoding="utf-8")
+        if actual != text:
+            problems.append(f"{name}:{_first_differing_line(actual, text)}: differs from the records")
+    return problems
+
+
+def _first_differing_line(actual: str, expected: str) -> int:
+    for number, (left, right) in enumerate(zip(actual.split("\n"), expected.split("\n"), strict=False), start=1):
+        if left != right:
+            return number
+    return min(actual.count("\n"), expected.count("\n")) + 1

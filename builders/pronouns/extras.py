@@ -89,24 +89,8 @@ def export_problems(
 ) -> list[str]:
     """contrapro.json and export/* re-derived from the records must equal the files (e.g. a reference
     replaced by one of its contrastive variants is caught, naming the file and the first differing line)."""
+    from builders.core.hashes import expected_text_problems
+
     expected = {"contrapro.json": contrapro_json(records)}
     expected.update({f"export/{name}": text for name, text in text_and_context(records, n_context).items()})
-    problems = []
-    for name, text in expected.items():
-        if name not in extras:
-            continue
-        path = folder / name
-        if not path.is_file():
-            problems.append(f"{name}: missing")
-            continue
-        actual = path.read_text(encoding="utf-8")
-        if actual != text:
-            problems.append(f"{name}:{_first_differing_line(actual, text)}: differs from the records")
-    return problems
-
-
-def _first_differing_line(actual: str, expected: str) -> int:
-    for number, (left, right) in enumerate(zip(actual.split("\n"), expected.split("\n"), strict=False), start=1):
-        if left != right:
-            return number
-    return min(actual.count("\n"), expected.count("\n")) + 1
+    return expected_text_problems(folder, list(extras), expected)

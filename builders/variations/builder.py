@@ -84,6 +84,12 @@ class VariationsBuilder(Builder[VariationsConfig]):
     def write_extras(self, rows: list[Row], plan: VariationsPlan, out_dir: Path, ctx: BuildContext) -> list[str]:
         return write_plain(rows, self.config, out_dir)
 
+    def extras_problems(self, folder: Path, extras: list[str], rows: list[Row]) -> list[str]:
+        from builders.core.hashes import expected_text_problems
+        from builders.variations.extras import plain_files
+
+        return expected_text_problems(folder, extras, plain_files(rows, self.config))
+
     def invariants(self, rows: list[Row]) -> list[str]:
         problems: list[str] = []
         for row in rows:

@@ -13,9 +13,18 @@ from builders.variations.strategies import PLAIN_SUFFIX
 def write_plain(rows: list[Row], config: VariationsConfig, out_dir: Path) -> list[str]:
     """``plain/<prefix>.<num|adv|prn|ins>.<en|de>`` (varied) with ``.orig.<lang>`` originals and ``.ids`` record
     ids, all line-aligned with each other."""
+    written: list[str] = []
+    for relative, text in plain_files(rows, config).items():
+        write_text(out_dir / relative, text)
+        written.append(relative)
+    return written
+
+
+def plain_files(rows: list[Row], config: VariationsConfig) -> dict[str, str]:
+    """The plain files' contents, from the records (also what `mtprobes validate` compares them with)."""
     prefix = config.plain_prefix
     src_lang, ref_lang = config.direction.split("-")
-    written: list[str] = []
+    contents: dict[str, str] = {}
     for type_name in config.types:
         records = [r.record for r in rows if r.record["type"] == type_name]
         stem = f"plain/{prefix}.{PLAIN_SUFFIX[type_name]}"
@@ -26,7 +35,5 @@ def write_plain(rows: list[Row], config: VariationsConfig, out_dir: Path) -> lis
             f"{stem}.orig.{ref_lang}": [r["original_ref"] for r in records],
             f"{stem}.ids": [r["id"] for r in records],
         }
-        for relative, lines in files.items():
-            write_text(out_dir / relative, "".join(line + "\n" for line in lines))
-            written.append(relative)
-    return written
+        contents.update({relative: "".join(line + "\n" for line in lines) for relative, lines in files.items()})
+    return contents
