@@ -88,3 +88,27 @@ def test_an_edited_plain_file_fails_validation(three_sets: list[Path], tmp_path:
 def test_the_card_body_names_the_input_corpus_and_its_terms(three_sets: list[Path]) -> None:
     card = (three_sets[0] / "README.md").read_text()
     assert "Input corpus: **mtprobes-demo**. Licence: unknown" in card
+
+
+def test_an_edited_commute_slot_file_fails_validation(three_sets: list[Path], tmp_path: Path) -> None:
+    import shutil
+
+    from builders.core.errors import ValidationFailed
+    from builders.core.validate import validate_dataset
+
+    copy = tmp_path / "commute_ext"
+    shutil.copytree(three_sets[2], copy)
+    order = copy / "commute" / "slot1" / "img.order"
+    lines = order.read_text().split("\n")
+    lines[0], lines[1] = lines[1], lines[0]
+    order.write_text("\n".join(lines))
+    with pytest.raises(ValidationFailed, match=r"commute/slot1/img\.order:1: differs from the records"):
+        validate_dataset(copy)
+
+
+def test_commute_ext_with_exported_images_validates(tmp_path: Path) -> None:
+    from builders.core.validate import validate_dataset
+
+    path = build_demo("commute_ext", tmp_path, export_images=True)
+    assert any((path / "commute" / "images" / "retrieved").iterdir())
+    validate_dataset(path)

@@ -141,6 +141,13 @@ unchanged per slot. `review/index.html` is the static review page (tick images, 
         written += write_review(rows, out_dir, self.config)
         return written
 
+    def extras_problems(self, folder: Path, extras: list[str], rows: list[Row]) -> list[str]:
+        from builders.core.hashes import expected_text_problems
+
+        from .extras import exported_names, slot_files
+
+        return expected_text_problems(folder, extras, slot_files(rows, self.config, exported_names(rows, extras)))
+
     def invariants(self, rows: list[Row]) -> list[str]:
         from .extras import record_problems
 

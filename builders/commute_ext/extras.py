@@ -75,7 +75,16 @@ def write_commute_slots(rows: list[Row], out_dir: Path, config: CommuteExtConfig
     """``commute/slot{k}/`` holds src.en, correct.xx, incorrect.xx and img.order for image slot k
     (slot 0 = the original CoMMuTE images), so CoMMuTE scoring scripts run unchanged on each slot."""
     names, written = _export_images(rows, out_dir, config) if config.export_images else ({}, [])
+    for relative, text in slot_files(rows, config, names).items():
+        write_text(out_dir / relative, text)
+        written.append(relative)
+    return written
+
+
+def slot_files(rows: list[Row], config: CommuteExtConfig, names: dict[str, str]) -> dict[str, str]:
+    """The slot folders' files from the records; ``names``: sha256 -> exported image name (when exported)."""
     translations = _translations(rows)
+    contents: dict[str, str] = {}
     for slot in range(1 + config.per_translation):
         folder = f"commute/slot{slot}"
         columns = {
@@ -84,10 +93,23 @@ def write_commute_slots(rows: list[Row], out_dir: Path, config: CommuteExtConfig
             f"incorrect.{config.tgt_lang}": [t["contrast"] for _, t in translations],
             "img.order": [_order_entry(t["images"][slot], names) for _, t in translations],
         }
-        for file_name, lines in columns.items():
-            write_text(out_dir / folder / file_name, "".join(f"{line}\n" for line in lines))
-            written.append(f"{folder}/{file_name}")
-    return written
+        contents.update({f"{folder}/{name}": "".join(f"{line}\n" for line in lines) for name, lines in columns.items()})
+    return contents
+
+
+def exported_names(rows: list[Row], extras: list[str]) -> dict[str, str]:
+    """sha256 -> exported name, recovered from the files a build listed (originals keep their img.order name,
+    retrieved images are ``retrieved/<sha256[:16]><suffix>``)."""
+    exported = {e.removeprefix("commute/images/") for e in extras if e.startswith("commute/images/")}
+    by_prefix = {name.split("/", 1)[1].split(".")[0]: name for name in exported if name.startswith("retrieved/")}
+    names: dict[str, str] = {}
+    for _, translation in _translations(rows):
+        for image in translation["images"]:
+            if image["kind"] == "original" and image["path"] in exported:
+                names[image["sha256"]] = image["path"]
+            elif image["sha256"][:16] in by_prefix:
+                names[image["sha256"]] = by_prefix[image["sha256"][:16]]
+    return names
 
 
 def _order_entry(image: dict[str, Any], exported: dict[str, str]) -> str:
