@@ -100,6 +100,26 @@ def run_build(label: str, config: dict[str, Any], work: Path) -> dict[str, Any]:
     return json.loads(output.stdout.strip().splitlines()[-1])
 
 
+def running_ray_cluster(cpus: int) -> str:
+    """A Ray cluster started here, before the build (as on a real cluster): its start is not part of the build.
+    Its processes inherit PYTHONPATH, so the build's workers import this checkout. Stopped at exit."""
+    try:
+        import ray
+    except ImportError:
+        return ""
+    import atexit
+
+    os.environ["PYTHONPATH"] = str(REPO)
+    context = ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False,
+                       _temp_dir=tempfile.mkdtemp(prefix="ray-", dir="/tmp"))
+    atexit.register(ray.shutdown)
+    return str(context.address_info["gcs_address"])
+
+
+def worker_mb(result: dict[str, Any]) -> str:
+    return f"{result['workers_kb'] / 1024:.0f} MB" if result["workers_kb"] else "n/a"
+
+
 def jaccard(a: list[str], b: list[str]) -> float:
     union = set(a) | set(b)
     return len(set(a) & set(b)) / len(union) if union else 1.0
@@ -122,11 +142,17 @@ def builds(args: argparse.Namespace, work: Path) -> None:
     results: dict[str, dict[str, Any]] = {}
     for label, config in runs:
         results[label] = run_build(label.replace(" ", "_").replace(",", ""), config, work)
+    address = running_ray_cluster(args.workers)  # started only now: idle Ray processes do not slow the others
+    if address:
+        label = f"ray x{args.workers}, running cluster"
+        config = {**sharded, "executor": "ray", "workers": args.workers, "ray_address": address}
+        results[label] = run_build("ray_running", config, work)
+        results[label]["workers_kb"] = 0  # its workers belong to the cluster started here, not to the build
     local = results["local, 1 shard"]["wall"]
     for label, result in results.items():
         print(f"  {label:<28} {segments / result['wall']:7.1f} sentences/s  {result['wall']:6.1f} s  "
               f"speed-up {local / result['wall']:.2f}x  driver peak {result['driver_kb'] / 1024:.0f} MB  "
-              f"workers peak (sum) {result['workers_kb'] / 1024:.0f} MB  items {len(result['items'])}")
+              f"workers peak (sum) {worker_mb(result)}  items {len(result['items'])}")
     items = {label: result["items"] for label, result in results.items()}
     labels = list(items)
     print("  item agreement (Jaccard of id|pronoun|antecedents):")
