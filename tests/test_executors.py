@@ -196,6 +196,28 @@ def test_alignment_shards_are_whole_documents() -> None:
     assert shard_bounds([4, 4], 10) == [(0, 8)]
 
 
+def test_an_aligner_crash_is_retried_once_then_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    from builders.pronouns import align_shards
+    from builders.pronouns.align import AlignSettings
+
+    calls = {"n": 0}
+
+    def crashing(*args: Any, **kwargs: Any) -> tuple[list[set[tuple[int, int]]], str]:
+        calls["n"] += 1
+        if calls["n"] <= crashes:
+            raise subprocess.CalledProcessError(-11, ["eflomal"])
+        return [{(0, 0)}], "key"
+
+    monkeypatch.setattr(align_shards, "align_corpus", crashing)
+    shard = align_shards.AlignShard((("it",),), (("es",),), 1.0)
+    job = align_shards.AlignJob("eflomal", "grow-diag-final-and", AlignSettings(), (Path("."),))
+    crashes = 1
+    assert align_shards.align_shard(shard, job) == ([{(0, 0)}], "key")
+    calls["n"], crashes = 0, 2
+    with pytest.raises(MtprobesError, match="eflomal failed on an alignment shard of 1 segments"):
+        align_shards.align_shard(shard, job)
+
+
 def test_executor_keys_stay_out_of_the_signature(corpus: tuple[Path, Path]) -> None:
     local = ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]))
     pooled = ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]), executor="ray", workers=8, ray_address="auto")

@@ -36,9 +36,6 @@ from builders.core.writer import OutputPlan, write_dataset
 ConfigT = TypeVar("ConfigT", bound=BuildConfig)
 
 
-PlanT = TypeVar("PlanT")
-
-
 @dataclass(frozen=True)
 class Unit:
     """A piece of work whose rows are checkpointed together (a range of documents, a shuffle, a batch of lines).

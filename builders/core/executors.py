@@ -82,6 +82,7 @@ class Executor(abc.ABC):
     name: ClassVar[str]
 
     def __init__(self, workers: int = 0, address: str = "") -> None:
+        self.requested_workers = workers
         self.workers = worker_count(workers)
         self.address = address
 
@@ -140,8 +141,9 @@ class RayExecutor(Executor):
     """Ray tasks: the shared data is put once in the object store, each task gets a reference to it.
 
     Connects to ``address`` (``auto``, ``ray://host:10001``) or, when empty, reuses an initialised Ray or starts
-    a local one with ``workers`` CPUs. At most ``4 * workers`` tasks are in flight, so a corpus of millions of
-    units does not queue millions of tasks; tasks whose worker dies are retried (``max_retries``).
+    a local one with ``workers`` CPUs. At most 4 tasks per worker (``workers``, or every CPU of the cluster when
+    0) are in flight, so a corpus of millions of units does not queue millions of tasks; tasks whose worker dies
+    are retried (``max_retries``).
     """
 
     name = "ray"
@@ -152,7 +154,9 @@ class RayExecutor(Executor):
         self._connect(ray)
         remote = ray.remote(max_retries=self.max_retries, num_cpus=1)(guarded)
         task_ref, shared_ref = ray.put(task), ray.put(shared)
-        window = 4 * self.workers
+        # in flight: a few tasks per CPU of the cluster (or per requested worker), never the whole corpus
+        cpus = self.requested_workers or int(ray.cluster_resources().get("CPU", self.workers))
+        window = 4 * max(1, cpus)
         pending: deque[Any] = deque()
         remaining = iter(items)
         for item in remaining:

@@ -10,11 +10,13 @@ every shard's links are cached under its own key like a whole-corpus alignment.
 from __future__ import annotations
 
 import hashlib
+import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from builders.core.context import BuildContext
+from builders.core.errors import MtprobesError
 from builders.pronouns.align import AlignSettings, Link, align_corpus
 
 Tokens = tuple[tuple[str, ...], ...]
@@ -36,10 +38,22 @@ class AlignJob:
 
 
 def align_shard(shard: AlignShard, job: AlignJob) -> tuple[list[set[Link]], str]:
-    """A module-level task: links of one shard (and its cache key), on whichever worker runs it."""
+    """A module-level task: links of one shard (and its cache key), on whichever worker runs it.
+
+    eflomal's sampler is random and its binary crashed once (SIGSEGV) on a shard aligned with first-shard priors
+    in the x8 benchmark, not reproducibly: a crash is retried once, then reported as one line."""
     settings = replace(job.settings, rel_iterations=shard.rel_iterations)
-    return align_corpus(shard.src, shard.tgt, aligner=job.aligner, symmetrise=job.symmetrise,
-                        settings=settings, cache_dirs=job.cache_dirs)
+    crashes = 0
+    while True:
+        try:
+            return align_corpus(shard.src, shard.tgt, aligner=job.aligner, symmetrise=job.symmetrise,
+                                settings=settings, cache_dirs=job.cache_dirs)
+        except subprocess.CalledProcessError as error:
+            crashes += 1
+            if crashes > 1 or error.returncode >= 0:  # an error exit, or a second crash: not a fluke
+                raise MtprobesError(f"{job.aligner} failed on an alignment shard of {len(shard.src)} segments "
+                                    f"(exit status {error.returncode}); rerun with --resume, or set "
+                                    "align_shard_priors: false") from error
 
 
 def shard_iterations(rel_iterations: float, shard_sentences: int, corpus_sentences: int) -> float:

@@ -1,13 +1,15 @@
 """Executors at corpus scale (run as a script; prints measured figures only).
 
     .venv/bin/python tests/bench/bench_executors.py [--corpus IWSLT2017] [--repeat 1] [--workers 2]
-                                                    [--shard-docs 10] [--skip-builds] [--skip-retrieval]
+                                                    [--shard-docs 10] [--runs local,processes,...]
+                                                    [--skip-builds] [--skip-retrieval]
 
 1. pronouns.v1 on ../shared/data/docs-ende/<corpus> (repeated --repeat times), every build with a cold alignment
-   (a fresh cache): local with one alignment shard (today's default), then local / processes / ray with
-   alignment shards of --shard-docs documents; sentences/s, speed-up vs local, peak RSS of the driver and the
-   summed peak RSS of all its worker processes (sampled from /proc every 0.2 s), and the item agreement between
-   builds (Jaccard of the item sets: one shard vs shards, and two one-shard builds, i.e. eflomal's own noise).
+   (a fresh cache): local with one alignment shard (today's default), again (eflomal's own noise), then local /
+   processes / ray (started by the build, and already running) with alignment shards of --shard-docs documents
+   (--runs picks some); sentences/s, speed-up vs the first build, peak RSS of the driver and the summed peak RSS
+   of all its worker processes (sampled from /proc every 0.2 s), and the item agreement with the first build
+   (Jaccard of the item sets).
 2. Retrieval on --vectors synthetic 512-d unit vectors (clustered): exact per-shard top-15 merged vs one flat
    FAISS index (same rows), IVF build time, recall@15 and speed-up vs exact search.
 """
@@ -100,6 +102,26 @@ def run_build(label: str, config: dict[str, Any], work: Path) -> dict[str, Any]:
     return json.loads(output.stdout.strip().splitlines()[-1])
 
 
+def running_ray_cluster(cpus: int) -> str:
+    """A Ray cluster started here, before the build (as on a real cluster): its start is not part of the build.
+    Its processes inherit PYTHONPATH, so the build's workers import this checkout. Stopped at exit."""
+    try:
+        import ray
+    except ImportError:
+        return ""
+    import atexit
+
+    os.environ["PYTHONPATH"] = str(REPO)
+    context = ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False,
+                       _temp_dir=tempfile.mkdtemp(prefix="ray-", dir="/tmp"))
+    atexit.register(ray.shutdown)
+    return str(context.address_info["gcs_address"])
+
+
+def worker_mb(result: dict[str, Any]) -> str:
+    return f"{result['workers_kb'] / 1024:.0f} MB" if result["workers_kb"] else "n/a"
+
+
 def jaccard(a: list[str], b: list[str]) -> float:
     union = set(a) | set(b)
     return len(set(a) & set(b)) / len(union) if union else 1.0
@@ -110,29 +132,36 @@ def builds(args: argparse.Namespace, work: Path) -> None:
     base = {"name": "bench", "src": str(src), "tgt": str(tgt), "per_class": 0, "docs_per_unit": 4,
             "checkpoint_every": 16}
     sharded = {**base, "align_shard_docs": args.shard_docs}
-    runs = [
-        ("local, 1 shard", {**base, "executor": "local"}),
-        ("local, 1 shard (2nd draw)", {**base, "executor": "local"}),
-        (f"local, shards of {args.shard_docs}", {**sharded, "executor": "local"}),
-        (f"processes x{args.workers}", {**sharded, "executor": "processes", "workers": args.workers}),
-        (f"ray x{args.workers}", {**sharded, "executor": "ray", "workers": args.workers}),
-    ]
+    runs = {
+        "local": ("local, 1 shard", {**base, "executor": "local"}),
+        "local-again": ("local, 1 shard (2nd draw)", {**base, "executor": "local"}),
+        "local-shards": (f"local, shards of {args.shard_docs}", {**sharded, "executor": "local"}),
+        "processes": (f"processes x{args.workers}", {**sharded, "executor": "processes", "workers": args.workers}),
+        "ray": (f"ray x{args.workers}", {**sharded, "executor": "ray", "workers": args.workers}),
+    }
     print(f"1. pronouns.v1 on docs-ende/{args.corpus} x{args.repeat}: {segments} segments, cold alignment, "
           f"{os.cpu_count()} CPUs, load average before {os.getloadavg()[0]:.2f}")
     results: dict[str, dict[str, Any]] = {}
-    for label, config in runs:
-        results[label] = run_build(label.replace(" ", "_").replace(",", ""), config, work)
-    local = results["local, 1 shard"]["wall"]
+    for key in args.runs.split(","):
+        if key in runs:
+            label, config = runs[key]
+            results[label] = run_build(key, config, work)
+    address = running_ray_cluster(args.workers) if "ray-running" in args.runs.split(",") else ""
+    if address:  # started only now: idle Ray processes do not slow the other builds
+        label = f"ray x{args.workers}, running cluster"
+        config = {**sharded, "executor": "ray", "workers": args.workers, "ray_address": address}
+        results[label] = run_build("ray-running", config, work)
+        results[label]["workers_kb"] = 0  # its workers belong to the cluster started here, not to the build
+    first = next(iter(results.values()))["wall"]
     for label, result in results.items():
         print(f"  {label:<28} {segments / result['wall']:7.1f} sentences/s  {result['wall']:6.1f} s  "
-              f"speed-up {local / result['wall']:.2f}x  driver peak {result['driver_kb'] / 1024:.0f} MB  "
-              f"workers peak (sum) {result['workers_kb'] / 1024:.0f} MB  items {len(result['items'])}")
+              f"speed-up {first / result['wall']:.2f}x  driver peak {result['driver_kb'] / 1024:.0f} MB  "
+              f"workers peak (sum) {worker_mb(result)}  items {len(result['items'])}")
     items = {label: result["items"] for label, result in results.items()}
     labels = list(items)
-    print("  item agreement (Jaccard of id|pronoun|antecedents):")
-    print(f"    one shard vs one shard (eflomal's own noise): {jaccard(items[labels[0]], items[labels[1]]):.3f}")
-    for other in labels[2:]:
-        print(f"    one shard vs {other}: {jaccard(items[labels[0]], items[other]):.3f}")
+    print(f"  item agreement with {labels[0]!r} (Jaccard of id|pronoun|antecedents):")
+    for other in labels[1:]:
+        print(f"    {other}: {jaccard(items[labels[0]], items[other]):.3f}")
     print(f"  (load average after {os.getloadavg()[0]:.2f})")
 
 
@@ -193,6 +222,8 @@ def main() -> None:
     parser.add_argument("--vectors", type=int, default=1_000_000)
     parser.add_argument("--shards", type=int, default=10)
     parser.add_argument("--queries", type=int, default=1000)
+    parser.add_argument("--runs", default="local,local-again,local-shards,processes,ray,ray-running",
+                        help="builds to run, in order; speed-ups are relative to the first")
     parser.add_argument("--skip-builds", action="store_true")
     parser.add_argument("--skip-retrieval", action="store_true")
     args = parser.parse_args()
