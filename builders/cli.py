@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import logging
+import shutil
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -18,8 +19,15 @@ app = typer.Typer(
     name="mtprobes",
     help="Build, validate and publish evaluation sets for (multimodal) machine translation.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish and PowerShell
     pretty_exceptions_enable=False,
+    # Plain help (no boxes), -h as well as --help, as wide as the terminal (120 columns when piped) up to 120.
+    rich_markup_mode=None,
+    context_settings={
+        "help_option_names": ["-h", "--help"],
+        "terminal_width": shutil.get_terminal_size((120, 24)).columns,
+        "max_content_width": 120,
+    },
 )
 
 # Modules that add their own commands (score, evaluate, analyze ...) through `register(app)`.
@@ -38,15 +46,21 @@ NOISY_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "huggingface_hub", 
 OutOption = Annotated[Path, typer.Option("--out", "-o", help="Output root; datasets go to OUT/<builder>/<config>/v1")]
 
 
+def _print_version(value: bool) -> None:
+    # Eager, so `mtprobes --version` works without a command.
+    if value:
+        typer.echo(f"mtprobes {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def main_options(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars, warnings only.")] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")] = "info",
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True)
+    ] = False,
 ) -> None:
-    if version:
-        typer.echo(f"mtprobes {__version__}")
-        raise typer.Exit()
     from builders.core.progress import set_quiet
 
     level = getattr(logging, log_level.upper(), None)
@@ -99,14 +113,19 @@ def build(
 
 
 @app.command()
-def config(name: Annotated[str, typer.Argument(help="Builder name.")]) -> None:
-    """Print a builder's default config as YAML (a starting point for --config)."""
-    import yaml
-
+def config(
+    name: Annotated[str, typer.Argument(help="Builder name, e.g. pronouns.")],
+    keys: Annotated[bool, typer.Option("--keys", help="List every key with its type, default and meaning.")] = False,
+) -> None:
+    """Print a complete, commented starting config (YAML) for a builder; fill in the REQUIRED keys."""
+    from builders.core.config_doc import render_key_table, render_starting_config
     from builders.core.registry import get_builder_class
 
     builder_class = get_builder_class(name)
-    typer.echo(yaml.safe_dump(builder_class.config_class().to_dict(), sort_keys=False, allow_unicode=True))
+    if keys:
+        typer.echo(render_key_table(builder_class.config_class))
+        return
+    typer.echo(render_starting_config(builder_class.name, builder_class.config_class), nl=False)
 
 
 @app.command()

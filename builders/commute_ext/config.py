@@ -2,60 +2,57 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
-from builders.core.config import BuildConfig
+from builders.core.config import BuildConfig, setting
 from builders.core.errors import ConfigError
 
 
 @dataclass
 class CommuteExtConfig(BuildConfig):
-    # CoMMuTE input: the folder with src.en, correct.<tgt_lang>, incorrect.<tgt_lang>, img.order
-    data_dir: str = ""
-    tgt_lang: str = "de"
-    image_dir: str = ""  # "" = <data_dir>/images
-    captions: str = ""  # one caption per CoMMuTE line: .txt, or the .tsv written by `mtprobes caption-template`
-    missing_original: Literal["error", "drop"] = "error"  # a missing or undecodable CoMMuTE image
-    # image collection to retrieve from (folders, .tar webdataset shards, .parquet, .npz embeddings; globs ok)
-    collection: list[str] = field(default_factory=list)
-    collection_format: Literal["auto", "folder", "webdataset", "parquet", "npz"] = "auto"
-    parquet_image_column: str = ""
-    npz_features_key: str = ""
-    # filters (paper values)
-    min_side: int = 64
-    max_aspect: float = 2.5
-    # open_clip model (paper: ViT-B-32 / laion2b_s34b_b79k); pretrained "" = random init (tests only)
-    model: str = "ViT-B-32"
-    pretrained: str = "laion2b_s34b_b79k"
-    model_config_dir: str = ""
-    init_seed: int = 0
-    device: Literal["auto", "cpu", "cuda"] = "auto"
-    precision: Literal["auto", "fp32", "fp16", "bf16"] = "auto"
-    batch_size: int = 64
-    decode_workers: int = 0
-    embed_shard_size: int = 4096
-    cache_dir: str = ""  # "" = inside the build's work folder (kept for --resume, removed after success)
-    # FAISS index
-    # exact-shards: exact top-k per store shard merged globally (same rows as one flat index, no index in RAM
-    # beyond the store); ivf/hnsw: approximate, for stores that do not fit
-    index: Literal["auto", "flat", "exact-shards", "ivf", "hnsw"] = "auto"
-    # exact search stays cheap for the few hundred caption queries of CoMMuTE: approximate only for huge collections
-    index_threshold: int = 2_000_000
-    index_auto_kind: Literal["ivf", "hnsw"] = "ivf"
-    ivf_nlist: int = 0
-    ivf_nprobe: int = 64
-    hnsw_m: int = 32
-    hnsw_ef_search: int = 128
-    recall_sample: int = 200
-    # selection
-    candidates: int = 15
-    per_translation: int = 4
-    near_duplicate_cosine: float = 0.95
-    selection: str = ""  # JSON exported from the review page
-    # extras
-    export_images: bool = False  # copy originals + selected images into commute/images/ (img.order then points there)
-    review_thumbnail_px: int = 128
+    data_dir: str = setting("", "CoMMuTE folder: src.en, correct.<tgt_lang>, incorrect.<tgt_lang>, img.order",
+                            required="always")
+    tgt_lang: str = setting("de", "target language code of the CoMMuTE files")
+    image_dir: str = setting("", "CoMMuTE images; empty: <data_dir>/images")
+    captions: str = setting("", "one caption per CoMMuTE line: .txt, or the .tsv of `mtprobes caption-template`",
+                            required="always")
+    missing_original: Literal["error", "drop"] = setting("error", "a missing or undecodable CoMMuTE image")
+    collection: list[str] = setting(
+        [], "image collections to retrieve from: folders, .tar shards, .parquet, .npz embeddings; globs ok",
+        required="always")
+    collection_format: Literal["auto", "folder", "webdataset", "parquet", "npz"] = setting(
+        "auto", "format of the collections; auto: from each path")
+    parquet_image_column: str = setting("", "parquet: image column; empty: detected")
+    npz_features_key: str = setting("", "npz: key of the feature array; empty: detected")
+    min_side: int = setting(64, "filter: smallest image side in pixels (paper value)")
+    max_aspect: float = setting(2.5, "filter: largest long/short side ratio (paper value)")
+    model: str = setting("ViT-B-32", "open_clip architecture, or local-dir:<folder>")
+    pretrained: str = setting("laion2b_s34b_b79k", 'open_clip weights tag or local file; "" = random init (tests)')
+    model_config_dir: str = setting("", "folder with a custom open_clip model config")
+    init_seed: int = setting(0, "seed of a random-init model")
+    device: Literal["auto", "cpu", "cuda"] = setting("auto", "where CLIP runs")
+    precision: Literal["auto", "fp32", "fp16", "bf16"] = setting("auto", "CLIP precision")
+    batch_size: int = setting(64, "images per CLIP batch")
+    decode_workers: int = setting(0, "image decoding processes (0: in the main process)")
+    embed_shard_size: int = setting(4096, "embeddings per cached shard")
+    cache_dir: str = setting("", "embedding cache; empty: the work folder (kept for --resume, removed after)")
+    index: Literal["auto", "flat", "exact-shards", "ivf", "hnsw"] = setting(
+        "auto", "FAISS search: flat; exact-shards (exact top-k per store shard, merged; no index in RAM); "
+        "ivf/hnsw approximate; auto: exact below index_threshold")
+    index_threshold: int = setting(2_000_000, "collection size above which auto uses an approximate index")
+    index_auto_kind: Literal["ivf", "hnsw"] = setting("ivf", "the approximate index auto chooses")
+    ivf_nlist: int = setting(0, "IVF lists; 0: from the collection size")
+    ivf_nprobe: int = setting(64, "IVF lists searched per query")
+    hnsw_m: int = setting(32, "HNSW links per node")
+    hnsw_ef_search: int = setting(128, "HNSW search breadth")
+    recall_sample: int = setting(200, "queries checked against exact search to report recall (0: none)")
+    candidates: int = setting(15, "images retrieved per translation before selection")
+    per_translation: int = setting(4, "images kept per translation")
+    near_duplicate_cosine: float = setting(0.95, "candidates closer than this to a kept image are dropped")
+    selection: str = setting("", "JSON exported from the review page (overrides automatic selection)")
+    export_images: bool = setting(False, "copy originals and selected images into commute/images/")
+    review_thumbnail_px: int = setting(128, "thumbnail size on the review page")
 
     def validate(self) -> None:
         for key in ("data_dir", "captions"):

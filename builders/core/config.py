@@ -20,23 +20,42 @@ from builders.core.errors import ConfigError
 
 ConfigT = TypeVar("ConfigT", bound="BuildConfig")
 
+MEANING = "meaning"
+REQUIRED = "required"
+
+
+def setting(default: Any, meaning: str, *, required: str = "", run_only: bool = False) -> Any:
+    """A config field with its meaning declared once (shown by `mtprobes config NAME --keys` and in the
+    commented starting config). ``required`` says when an empty default must be filled in, e.g. "always";
+    ``run_only`` keys change how a build runs, never its bytes (left out of to_dict and the signature).
+    Mutable defaults (lists, dicts) are copied per instance."""
+    metadata: dict[str, Any] = {MEANING: meaning, REQUIRED: required}
+    if run_only:
+        metadata["run_only"] = True
+    if isinstance(default, (list, dict)):
+        return dataclasses.field(default_factory=lambda: type(default)(default), metadata=metadata)
+    return dataclasses.field(default=default, metadata=metadata)
+
 
 @dataclasses.dataclass
 class BuildConfig:
     """Fields every builder shares. ``name`` is the <config> part of the output path."""
 
-    name: str = "default"  # default: a name made of the keys that tell builds apart (corpus, split, ...)
-    seed: int = 13
-    shard_size: int = 50_000
-    checkpoint_every: int = 64
-    corpus: str = ""  # name of the input corpus, shown on the card (and in records where a format has the field)
-    license: str = ""  # Hub licence id of the set, usually the input's (cc-by-4.0, ...); "other" needs license_name
-    license_name: str = ""  # the licence's name when license is "other" (e.g. "WMT24 test set terms")
+    name: str = setting("default", "the <config> part of the output path OUT/<builder>/<name>/v1; default: a "
+                        "name made of the keys that tell builds apart (corpus, split, ...)")
+    seed: int = setting(13, "seed of every random choice; same seed and config give byte-identical output")
+    shard_size: int = setting(50_000, "records per parquet shard")
+    checkpoint_every: int = setting(64, "work units between checkpoints (what --resume continues from)")
+    corpus: str = setting("", "name of the input corpus, shown on the card (and in records where a format has it)")
+    license: str = setting("", 'Hub licence id of the set, usually the input\'s (cc-by-4.0, ...); "other" needs '
+                           "license_name")
+    license_name: str = setting("", 'the licence\'s name when license is "other" (e.g. "WMT24 test set terms")')
     # How the units run (core/executors.py). Not part of the dataset's identity: to_dict() and the signature
     # leave them out, so every executor and worker count gives the same bytes.
-    executor: str = dataclasses.field(default="local", metadata={"run_only": True})
-    workers: int = dataclasses.field(default=0, metadata={"run_only": True})  # 0: all CPUs of the machine
-    ray_address: str = dataclasses.field(default="", metadata={"run_only": True})  # "" local, auto, ray://...
+    executor: str = setting("local", "where units run: local, processes or ray (never changes the bytes)",
+                            run_only=True)
+    workers: int = setting(0, "worker processes / Ray CPUs; 0: all CPUs of the machine", run_only=True)
+    ray_address: str = setting("", 'Ray cluster: "" local, auto, ray://host:10001', run_only=True)
 
     def __post_init__(self) -> None:
         check_types(self)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
-from builders.core.config import BuildConfig
+from builders.core.config import BuildConfig, setting
 from builders.core.errors import ConfigError
 
 INPUT_KEYS = {
@@ -19,41 +19,45 @@ INPUT_KEYS = {
 @dataclass
 class PronounsConfig(BuildConfig):
     # --- input -------------------------------------------------------------------------------------
-    input_format: Literal["docs", "wmt", "opus", "jsonl"] = "docs"
-    src: str = ""  # English file (docs, wmt, opus)
-    tgt: str = ""  # German file (docs, wmt, opus)
-    docs_tsv: str = ""  # wmt: domain<TAB>document id per line
-    ids: str = ""  # opus: the .ids file
-    opus_root: str = ""  # opus: folder with the documents named in .ids (optional existence check)
-    jsonl: str = ""  # jsonl: {"doc_id", "src", "tgt"} per line
-    max_tokens: int = 1000  # longer segments are skipped and counted
+    input_format: Literal["docs", "wmt", "opus", "jsonl"] = setting(
+        "docs", "docs: line-aligned files with <d> document breaks; wmt: plus a docs TSV; opus: plus .ids; jsonl")
+    src: str = setting("", "English file, one segment per line", required="input_format docs, wmt or opus")
+    tgt: str = setting("", "German file, line-aligned with src", required="input_format docs, wmt or opus")
+    docs_tsv: str = setting("", "domain<TAB>document id per line", required="input_format wmt")
+    ids: str = setting("", "the OPUS .ids file naming each line's documents", required="input_format opus")
+    opus_root: str = setting("", "folder with the documents named in .ids (optional existence check)")
+    jsonl: str = setting("", 'one {"doc_id", "src", "tgt"} object per line', required="input_format jsonl")
+    max_tokens: int = setting(1000, "longer segments are skipped and counted")
     # --- components (each chosen by name from a registry) --------------------------------------------
-    english_analyser: Literal["spacy"] = "spacy"
-    spacy_model: str = ""  # empty: the best installed English pipeline
-    german_analyser: Literal["rules", "spacy"] = "rules"  # spacy: a German pipeline when installed
-    aligner: Literal["eflomal"] = "eflomal"
-    symmetrisation: Literal["grow-diag-final-and", "intersection", "union"] = "grow-diag-final-and"
-    coref: Literal["heuristic", "stanza"] = "heuristic"
+    english_analyser: Literal["spacy"] = setting("spacy", "English parser that finds 'it' and its antecedents")
+    spacy_model: str = setting("", "English spaCy pipeline; empty: the best installed one")
+    german_analyser: Literal["rules", "spacy"] = setting(
+        "rules", "German pronoun/gender analysis: bundled rules, or a German spaCy pipeline when installed")
+    aligner: Literal["eflomal"] = setting("eflomal", "word aligner linking English and German tokens")
+    symmetrisation: Literal["grow-diag-final-and", "intersection", "union"] = setting(
+        "grow-diag-final-and", "how the two alignment directions are combined")
+    coref: Literal["heuristic", "stanza"] = setting("heuristic", "coreference: bundled heuristic or stanza")
     # --- alignment -----------------------------------------------------------------------------------
-    seed_lexicon: bool = True  # bundled EN-DE seed lexicon as eflomal LEX priors
-    priors_in: list[str] = field(default_factory=list)  # eflomal priors files from an earlier corpus
-    priors_out: str = ""  # write priors learnt on this corpus here
-    alignment_cache: str = "~/.cache/mtprobes/pronouns"  # links are reused from here (empty: work dir only)
-    eflomal_samplers: int = 1  # 2+ samplers: slightly steadier links, proportionally slower
-    eflomal_rel_iterations: float = 1.0
-    # documents per alignment shard, each aligned as a task of the executor (0: the whole corpus at once); part
-    # of the signature: the shard plan, not the executor, decides the links
-    align_shard_docs: int = 0
-    align_shard_priors: bool = True  # shards after the first are aligned with priors learnt on the first
+    seed_lexicon: bool = setting(True, "use the bundled EN-DE seed lexicon as eflomal priors")
+    priors_in: list[str] = setting([], "eflomal priors files learnt on an earlier corpus")
+    priors_out: str = setting("", "write the priors learnt on this corpus here")
+    alignment_cache: str = setting(
+        "~/.cache/mtprobes/pronouns", "alignments are reused from this folder (empty: work folder only)")
+    eflomal_samplers: int = setting(1, "eflomal samplers; 2+ give slightly steadier links, proportionally slower")
+    eflomal_rel_iterations: float = setting(1.0, "eflomal iteration multiplier")
+    # Part of the signature: the shard plan, not the executor, decides the links.
+    align_shard_docs: int = setting(
+        0, "documents per alignment shard, each aligned as one executor task (0: the whole corpus at once)")
+    align_shard_priors: bool = setting(True, "shards after the first are aligned with priors learnt on the first")
     # --- filters, sampling, export -------------------------------------------------------------------
-    max_ante_distance: int = 3
-    min_confidence: float = 0.0
-    es_unique_antecedent: bool = True  # "es" only when a single neuter candidate is in reach
-    per_class: int = 4000  # items per pronoun class after balanced sampling; 0 keeps all
-    context_stored: int = 3  # preceding segments stored in each record
-    context_sentences: int = 1  # preceding segments in export/context.{en,de}
-    docs_per_unit: int = 1
-    batch_size: int = 64
+    max_ante_distance: int = setting(3, "farthest antecedent, in segments before the pronoun")
+    min_confidence: float = setting(0.0, "items with a lower filter confidence are dropped and counted")
+    es_unique_antecedent: bool = setting(True, '"es" only when a single neuter candidate is in reach')
+    per_class: int = setting(4000, "items per pronoun class after balanced sampling; 0 keeps all")
+    context_stored: int = setting(3, "preceding segments stored in each record")
+    context_sentences: int = setting(1, "preceding segments written to export/context.{en,de}")
+    docs_per_unit: int = setting(1, "documents per work unit (the checkpoint granularity)")
+    batch_size: int = setting(64, "segments per parser batch")
 
     def validate(self) -> None:
         for key in INPUT_KEYS[self.input_format]:

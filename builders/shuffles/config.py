@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from builders.core.config import BuildConfig
+from builders.core.config import BuildConfig, setting
 from builders.core.errors import ConfigError
 
 Policy = Literal["random", "similar", "dissimilar"]
@@ -13,31 +13,28 @@ Policy = Literal["random", "similar", "dissimilar"]
 
 @dataclass
 class ShufflesConfig(BuildConfig):
-    # Input: Multi30K layout (<data_dir>/<split>.<src_lang|tgt_lang|images.txt>, .gz accepted), JSONL, or a
-    # Hugging Face dataset folder (save_to_disk; `split` picks the split) with an image column.
-    input_format: Literal["multi30k", "jsonl", "hf"] = "multi30k"
-    data_dir: str = ""
-    split: str = "test_2016_flickr"
-    src_lang: str = "en"
-    tgt_lang: str = "de"
-    jsonl: str = ""
-    hf_path: str = ""
-    src_field: str = "src"
-    ref_field: str = "ref"
-    image_field: str = "image"
-    # Optional image feature matrix (.npy, one row per line) and image folder (content = file hash).
-    features: str = ""
-    # Optional embeddings (.npy, e.g. CLIP) for the similar/dissimilar policies; default: the pooled features.
-    embeddings: str = ""
-    image_dir: str = ""
-    # Shuffles.
-    shuffles: int = 5
-    policy: Policy = "random"
-    max_draws: int = 64  # uniform rejection draws before the swap repair (random policy)
-    block_size: int = 2048  # exact assignment up to this many examples, stratified blocks above
-    # Baselines: mixup (features and, with image_dir, pixels) for the first `mixup_shuffles` shuffles.
-    mixup_shuffles: int = 1
-    mixup_images: bool = True
+    input_format: Literal["multi30k", "jsonl", "hf"] = setting(
+        "multi30k", "multi30k: <data_dir>/<split>.<src_lang|tgt_lang|images.txt> (.gz accepted); jsonl; "
+        "hf: a Hugging Face dataset folder (save_to_disk) with an image column")
+    data_dir: str = setting("", "Multi30K folder", required="input_format multi30k")
+    split: str = setting("test_2016_flickr", "split name (file prefix in multi30k, split in hf)")
+    src_lang: str = setting("en", "source language code")
+    tgt_lang: str = setting("de", "target language code")
+    jsonl: str = setting("", "one object per line with the src/ref/image fields named below",
+                         required="input_format jsonl")
+    hf_path: str = setting("", "dataset folder written by save_to_disk", required="input_format hf")
+    src_field: str = setting("src", "source field name (jsonl, hf)")
+    ref_field: str = setting("ref", "reference field name (jsonl, hf)")
+    image_field: str = setting("image", "image field name (jsonl, hf)")
+    features: str = setting("", "optional image feature matrix (.npy, one row per line)")
+    embeddings: str = setting("", "optional embeddings (.npy, e.g. CLIP) for similar/dissimilar; default: features")
+    image_dir: str = setting("", "optional image folder (an image's identity is its file hash)")
+    shuffles: int = setting(5, "number of incongruent pairings (derangements) drawn")
+    policy: Policy = setting("random", "random, or similar/dissimilar distractors by cosine (needs features)")
+    max_draws: int = setting(64, "uniform rejection draws before the swap repair (random policy)")
+    block_size: int = setting(2048, "exact assignment up to this many examples, stratified blocks above")
+    mixup_shuffles: int = setting(1, "the first N shuffles also get mixup baselines")
+    mixup_images: bool = setting(True, "mixup also blends pixels when image_dir is given")
 
     def validate(self) -> None:
         # The input path is checked when a build starts (require_input): `mtprobes config` prints defaults.

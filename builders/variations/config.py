@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
-from builders.core.config import BuildConfig
+from builders.core.config import BuildConfig, setting
 from builders.core.errors import ConfigError
 
 VARIATION_TYPES = ("DEL", "INS", "SUBNUM", "SUBGEN")
@@ -17,39 +17,32 @@ def _default_offsets() -> list[int]:
 
 @dataclass
 class VariationsConfig(BuildConfig):
-    # Input: line-aligned source and target files, or JSONL with {"id", "src", "tgt"} per line.
-    src: str = ""
-    tgt: str = ""
-    jsonl: str = ""
-    # The pair: English-German in either direction (the strategies read English and German).
-    src_lang: Literal["en", "de"] = "en"
-    tgt_lang: Literal["en", "de"] = "de"
-    types: list[str] = field(default_factory=lambda: list(VARIATION_TYPES))
-    # SUBNUM
-    num_offsets: list[int] = field(default_factory=_default_offsets)
-    include_years: bool = True
-    include_ordinals: bool = True
-    # INS: threshold on P(w | a, b); extra monolingual text (one sentence per line) for the n-gram models
-    ins_threshold: float = 0.05
-    ins_gap_weight: float = 0.5
-    ins_min_count: int = 2
-    ins_max_shift: float = 0.25
-    # DEL without an aligner, when the two sides of a line split into different numbers of sentences
-    del_max_shift: float = 0.3
-    ins_corpus_en: list[str] = field(default_factory=list)
-    ins_corpus_de: list[str] = field(default_factory=list)
-    # Lexicons ("" = the bundled ones)
-    adverb_lexicon: str = ""
-    insertion_lexicon: str = ""
-    # SUBGEN: also swap gendered person nouns with their German article (man/woman, der Mann/die Frau)
-    gendered_nouns: bool = False
-    gendered_noun_lexicon: str = ""
-    # Linking the two sides: "unique" (a unique occurrence on each side) or "eflomal" (pronouns builder aligner)
-    aligner: Literal["unique", "eflomal"] = "unique"
-    align_cache_dir: str = ""
-    spacy_batch_size: int = 64
-    lines_per_unit: int = 32
-    plain_prefix: str = "variations"
+    src: str = setting("", "source-language file, one segment per line", required="unless jsonl is given")
+    tgt: str = setting("", "target-language file, line-aligned with src", required="unless jsonl is given")
+    jsonl: str = setting("", 'one {"id", "src", "tgt"} object per line (instead of src/tgt)')
+    src_lang: Literal["en", "de"] = setting("en", "source language (the strategies read English and German)")
+    tgt_lang: Literal["en", "de"] = setting("de", "target language")
+    types: list[str] = setting(list(VARIATION_TYPES), "variation types to make: DEL, INS, SUBNUM, SUBGEN")
+    num_offsets: list[int] = setting(_default_offsets(), "SUBNUM: amounts added to a number (never 0)")
+    include_years: bool = setting(True, "SUBNUM: also change years")
+    include_ordinals: bool = setting(True, "SUBNUM: also change ordinals")
+    ins_threshold: float = setting(0.05, "INS: minimum P(w | a, b) of an inserted word between a and b")
+    ins_gap_weight: float = setting(0.5, "INS: weight of the gap model against the bigram model")
+    ins_min_count: int = setting(2, "INS: minimum corpus count of a context")
+    ins_max_shift: float = setting(0.25, "INS: largest relative position shift between the two sides")
+    del_max_shift: float = setting(0.3, "DEL without aligner: largest relative shift when sentence counts differ")
+    ins_corpus_en: list[str] = setting([], "INS: extra English text files (one sentence per line) for the n-grams")
+    ins_corpus_de: list[str] = setting([], "INS: extra German text files for the n-grams")
+    adverb_lexicon: str = setting("", "DEL: adverb lexicon; empty: the bundled one")
+    insertion_lexicon: str = setting("", "INS: insertion lexicon; empty: the bundled one")
+    gendered_nouns: bool = setting(False, "SUBGEN: also swap gendered person nouns with their German article")
+    gendered_noun_lexicon: str = setting("", "SUBGEN: gendered noun lexicon; empty: the bundled one")
+    aligner: Literal["unique", "eflomal"] = setting(
+        "unique", "linking the two sides: a unique occurrence on each side, or the eflomal aligner")
+    align_cache_dir: str = setting("", "eflomal: reuse alignments from this folder")
+    spacy_batch_size: int = setting(64, "lines per spaCy batch")
+    lines_per_unit: int = setting(32, "lines per work unit (the checkpoint granularity)")
+    plain_prefix: str = setting("variations", "file name prefix of the plain/ text exports")
 
     def validate(self) -> None:
         if bool(self.jsonl) == bool(self.src or self.tgt):

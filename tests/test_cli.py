@@ -1,0 +1,91 @@
+"""The command line as a new user meets it: starting configs, key lists, --version, -h and exit codes."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import sys
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from builders.cli import app
+from builders.core.config import MEANING, load_config_file
+from builders.core.registry import entries, get_builder_class
+
+BUILDERS = sorted(entry.name for entry in entries())
+runner = CliRunner()
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("name", BUILDERS)
+def test_config_prints_a_complete_commented_starting_config(name: str, tmp_path) -> None:
+    code, text = invoke("config", name)
+    assert code == 0, text
+    config_class = get_builder_class(name).config_class
+    fields = [f for f in dataclasses.fields(config_class) if f.init]
+    (tmp_path / "start.yaml").write_text(text, encoding="utf-8")
+    values = load_config_file(tmp_path / "start.yaml")
+    assert list(values) == [f.name for f in fields]  # every key, in declaration order
+    key_lines = [line for line in text.splitlines() if not line.startswith("#")]
+    assert all("  # " in line for line in key_lines), "every key carries its meaning as a comment"
+    assert yaml.safe_load(text) == values
+
+
+@pytest.mark.parametrize("name", BUILDERS)
+def test_every_config_key_declares_its_meaning(name: str) -> None:
+    config_class = get_builder_class(name).config_class
+    missing = [f.name for f in dataclasses.fields(config_class) if f.init and not f.metadata.get(MEANING)]
+    assert not missing, f"{name}: keys without a meaning: {missing}"
+
+
+@pytest.mark.parametrize("name", BUILDERS)
+def test_config_keys_lists_type_default_and_meaning(name: str) -> None:
+    code, text = invoke("config", name, "--keys")
+    assert code == 0, text
+    for field in dataclasses.fields(get_builder_class(name).config_class):
+        if field.init:
+            assert f"\n{field.name}  (" in "\n" + text
+            assert field.metadata[MEANING] in text.replace("\n    ", " ")
+
+
+def test_starting_config_with_required_keys_filled_builds_a_config(tmp_path) -> None:
+    text = invoke("config", "shuffles")[1]
+    (tmp_path / "c.yaml").write_text(text.replace("data_dir: ''", "data_dir: /some/where"), encoding="utf-8")
+    config = get_builder_class("shuffles").config_class.from_sources(tmp_path / "c.yaml")
+    assert config.data_dir == "/some/where"
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "needle"),
+    [
+        (["--version"], 0, "mtprobes "),
+        (["-h"], 0, "Usage:"),
+        (["--help"], 0, "--install-completion"),
+        (["build", "-h"], 0, "--overwrite"),
+        (["config", "-h"], 0, "--keys"),
+        (["config", "no-such-builder"], 2, "unknown builder"),
+        (["build", "pronouns", "--no-such-flag"], 2, "No such option"),
+        (["build", "shuffles", "--set", "no_such_key=1"], 2, "no_such_key"),
+        (["validate", "/no/such/dataset"], 1, "info.json"),
+    ],
+)
+def test_exit_codes_through_the_real_entry_point(args: list[str], code: int, needle: str) -> None:
+    # The console script's main() maps MtprobesError to its exit code; CliRunner would only see the exception.
+    result = subprocess.run([sys.executable, "-m", "builders", *args], capture_output=True, text=True, timeout=120)
+    assert result.returncode == code, result.stdout + result.stderr
+    assert needle in result.stdout + result.stderr
+
+
+def test_help_has_no_boxes_and_is_not_cut_at_80_columns() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}  # piped, no terminal size
+    result = subprocess.run([sys.executable, "-m", "builders", "-h"], capture_output=True, text=True, timeout=120,
+                            env=env)
+    assert "╭" not in result.stdout
+    assert max(len(line) for line in result.stdout.splitlines()) > 80
