@@ -41,9 +41,33 @@ COMMAND_MODULES = (
     "builders.validation.cli",
 )
 
-NOISY_LOGGERS = ("httpx", "httpx2", "httpcore", "httpcore2", "huggingface_hub", "datasets", "urllib3", "filelock")
+NOISY_LOGGERS = (
+    "httpx", "httpx2", "httpcore", "httpcore2", "huggingface_hub", "datasets", "urllib3", "filelock", "faiss",
+)
 
 OutOption = Annotated[Path, typer.Option("--out", "-o", help="Output root; datasets go to OUT/<builder>/<config>/v1")]
+
+
+# Third-party chatter that -q hides: set before the libraries are imported (they read these at import).
+QUIET_ENVIRONMENT = {
+    "HF_HUB_DISABLE_PROGRESS_BARS": "1",  # huggingface_hub and transformers ("Loading weights" bars)
+    "TRANSFORMERS_VERBOSITY": "error",
+    "TRANSFORMERS_NO_ADVISORY_WARNINGS": "1",
+    "TQDM_DISABLE": "1",
+}
+QUIET_WARNINGS = ("Recommended: pip install sacremoses",)
+
+
+def silence_third_party() -> None:
+    """-q: no progress bars, advisories or INFO lines from transformers, huggingface_hub, faiss, open_clip."""
+    import os
+    import warnings
+
+    for key, value in QUIET_ENVIRONMENT.items():
+        os.environ.setdefault(key, value)
+    for message in QUIET_WARNINGS:
+        warnings.filterwarnings("ignore", message=message)
+    logging.getLogger().setLevel(logging.WARNING)
 
 
 def _print_version(value: bool) -> None:
@@ -70,6 +94,8 @@ def main_options(
     # Libraries log every HTTP request and file at INFO; show them only when debugging.
     for noisy in NOISY_LOGGERS:
         logging.getLogger(noisy).setLevel(level if level <= logging.DEBUG else logging.WARNING)
+    if quiet:
+        silence_third_party()
     set_quiet(quiet)
 
 
@@ -101,6 +127,8 @@ def build(
     from builders.core.progress import _QUIET
     from builders.core.registry import get_builder_class
 
+    if quiet:
+        silence_third_party()
     builder_class = get_builder_class(name)
     run_keys = {"executor": executor, "workers": workers, "ray_address": ray_address}
     run_overrides = [f"{key}={value}" for key, value in run_keys.items() if value is not None]
@@ -182,7 +210,17 @@ def demo(
     """Build every builder on its bundled sample, validate, and write OUT/REPORT.md (offline)."""
     from builders.core.demo import run_demo
 
+    if quiet:
+        silence_third_party()
     typer.echo(f"wrote {run_demo(out, quiet=quiet)}")
+
+
+@app.command()
+def resources() -> None:
+    """Print the folder of the bundled samples, demo configs and models, e.g. R=$(mtprobes resources)."""
+    from builders.core.resources import resources_root
+
+    typer.echo(str(resources_root()))
 
 
 def _register_plugins() -> None:

@@ -6,6 +6,7 @@ import dataclasses
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import yaml
@@ -14,6 +15,9 @@ from typer.testing import CliRunner
 from builders.cli import app
 from builders.core.config import MEANING, load_config_file
 from builders.core.registry import entries, get_builder_class
+from builders.core.resources import resource_path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
 
 BUILDERS = sorted(entry.name for entry in entries())
 runner = CliRunner()
@@ -66,6 +70,7 @@ def test_starting_config_with_required_keys_filled_builds_a_config(tmp_path) -> 
     ("args", "code", "needle"),
     [
         (["--version"], 0, "mtprobes "),
+        (["resources"], 0, "resources"),
         (["-h"], 0, "Usage:"),
         (["--help"], 0, "--install-completion"),
         (["build", "-h"], 0, "--overwrite"),
@@ -89,3 +94,31 @@ def test_help_has_no_boxes_and_is_not_cut_at_80_columns() -> None:
                             env=env)
     assert "╭" not in result.stdout
     assert max(len(line) for line in result.stdout.splitlines()) > 80
+
+
+def _run_cli(args: list[str], cwd) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "builders", *args], capture_output=True, text=True, timeout=300,
+                          cwd=cwd, env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+
+
+def test_quiet_silences_transformers_on_a_bundled_model(tmp_path) -> None:
+    pytest.importorskip("transformers", reason="the scorer needs transformers")
+    (tmp_path / "src.en").write_text("The bank is closed.\nIt is big.\n", encoding="utf-8")
+    (tmp_path / "correct.de").write_text("Die Bank ist zu.\nEr ist groß.\n", encoding="utf-8")
+    (tmp_path / "incorrect.de").write_text("Das Ufer ist zu.\nSie ist groß.\n", encoding="utf-8")
+    model = resource_path("models", "pronouns-sentence")
+    args = ["score", ".", "--model", str(model), "--src-lang", "en", "--tgt-lang", "de", "--out", "run"]
+    result = _run_cli(["-q", *args, "--name", "quiet"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "", "-q leaves sacremoses hints and weight-loading bars out"
+    assert "scored 4 examples" in result.stdout
+
+
+def test_quiet_silences_faiss_and_open_clip_on_the_bundled_clip(tmp_path) -> None:
+    for module in ("open_clip", "faiss", "torch"):
+        pytest.importorskip(module, reason="commute_ext needs open_clip, faiss and torch")
+    config = resource_path("samples", "commute_ext", "demo.yaml")
+    result = _run_cli(["-q", "build", "commute_ext", "--config", str(config), "--out", "out"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == "", "-q leaves faiss's loader notices and open_clip's INFO lines out"
+    assert result.stdout.startswith("wrote ")
