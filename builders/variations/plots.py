@@ -65,8 +65,9 @@ def figure3(oscillation: pd.DataFrame, path: Path) -> Path:
     for axis, metric in zip(axes[0], metrics, strict=False):
         ordered = oscillation.sort_values(f"{metric}_mean", kind="stable")
         mean = ordered[f"{metric}_mean"].to_numpy(dtype=float)
-        below = mean - ordered[f"{metric}_min"].to_numpy(dtype=float)
-        above = ordered[f"{metric}_max"].to_numpy(dtype=float) - mean
+        # A mean of equal values can round just outside [min, max]; matplotlib refuses negative error bars.
+        below = np.clip(mean - ordered[f"{metric}_min"].to_numpy(dtype=float), 0.0, None)
+        above = np.clip(ordered[f"{metric}_max"].to_numpy(dtype=float) - mean, 0.0, None)
         axis.errorbar(np.arange(len(mean)), mean, yerr=[below, above], fmt="o", markersize=2, elinewidth=0.6)
         label = "LengthRatio (%)" if metric == "length_ratio" else metric.upper()
         axis.set_title(label, fontsize=9)
