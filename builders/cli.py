@@ -171,12 +171,22 @@ def validate(path: Annotated[Path, typer.Argument(help="A built dataset folder (
 @app.command()
 def inspect(
     path: Annotated[Path, typer.Argument(help="A built dataset folder.")],
-    samples: Annotated[int, typer.Option(help="Number of sample records to show.")] = 5,
+    sample: Annotated[
+        int, typer.Option("--sample", "--samples", "-n", help="Number of whole items to show.")
+    ] = 5,
+    where: Annotated[
+        list[str] | None,
+        typer.Option("--where", "-w", help="Only items whose FIELD equals VALUE (FIELD=VALUE, repeatable)."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Draw the shown items at random with this seed (default: the first ones).")
+    ] = None,
 ) -> None:
-    """Show counts, class balance and sample records."""
+    """Show counts, counts per class and type, and whole items (a pronoun item with its variants, a variation
+    with its edits)."""
     from builders.core.inspect import render_summary, summarize
 
-    typer.echo(render_summary(summarize(path, samples)))
+    typer.echo(render_summary(summarize(path, sample, where or [], seed)))
 
 
 @app.command()

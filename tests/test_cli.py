@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import subprocess
 import sys
@@ -122,3 +123,29 @@ def test_quiet_silences_faiss_and_open_clip_on_the_bundled_clip(tmp_path) -> Non
     assert result.returncode == 0, result.stderr
     assert result.stderr == "", "-q leaves faiss's loader notices and open_clip's INFO lines out"
     assert result.stdout.startswith("wrote ")
+
+
+@pytest.fixture(scope="module")
+def shuffles_demo(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("inspect")
+    result = _run_cli(["-q", "build", "shuffles", "--config", str(resource_path("samples", "shuffles", "demo.yaml")),
+                       "--out", "out"], out)
+    assert result.returncode == 0, result.stderr
+    return out / "out" / "shuffles" / "sample" / "v1"
+
+
+def test_inspect_shows_whole_items_picked_by_where_and_counts_per_class(shuffles_demo: Path) -> None:
+    code, text = invoke("inspect", str(shuffles_demo), "--where", "shuffle=2", "--sample", "2")
+    assert code == 0, text
+    assert "where shuffle=2: 40 records" in text
+    assert "by 'shuffle': 2=40" in text
+    items = [json.loads(block) for block in text.split("--- random2/sample\n")[1:]]
+    assert len(items) == 2 and all(item["shuffle"] == 2 and "distractor_image" in item for item in items)
+
+
+def test_inspect_seeded_sample_is_repeatable_and_bad_where_is_a_usage_error(shuffles_demo: Path) -> None:
+    first = invoke("inspect", str(shuffles_demo), "-n", "3", "--seed", "7")
+    assert first == invoke("inspect", str(shuffles_demo), "-n", "3", "--seed", "7")
+    assert first[1] != invoke("inspect", str(shuffles_demo), "-n", "3")[1]
+    result = _run_cli(["inspect", str(shuffles_demo), "--where", "no_such_field=1"], shuffles_demo)
+    assert result.returncode == 2 and "no_such_field" in result.stderr
