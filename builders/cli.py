@@ -8,7 +8,7 @@ import logging
 import shutil
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -247,9 +247,22 @@ def _register_plugins() -> None:
 _register_plugins()
 
 
+def _plain_metavars(command: Any) -> Any:
+    """Help shows `--model MODEL` and `SET_DIR` the way click and argparse do, not typer's `<str>` type tags."""
+    for param in command.params:
+        if param.metavar is None and param.name and not getattr(param, "is_flag", False):
+            param.metavar = param.name.strip("_").upper()
+        if param.param_type_name == "argument":
+            # typer's arguments print their type next to the name whatever the metavar; the name says enough.
+            param.display_type_rich = lambda ctx: None
+    for sub in getattr(command, "commands", {}).values():
+        _plain_metavars(sub)
+    return command
+
+
 def main() -> None:
     try:
-        app()
+        _plain_metavars(typer.main.get_command(app))()
     except MtprobesError as err:
         typer.echo(f"error: {err}", err=True)
         sys.exit(err.exit_code)

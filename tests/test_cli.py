@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -149,3 +150,25 @@ def test_inspect_seeded_sample_is_repeatable_and_bad_where_is_a_usage_error(shuf
     assert first[1] != invoke("inspect", str(shuffles_demo), "-n", "3")[1]
     result = _run_cli(["inspect", str(shuffles_demo), "--where", "no_such_field=1"], shuffles_demo)
     assert result.returncode == 2 and "no_such_field" in result.stderr
+
+
+def _all_commands(command: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
+    found = [(path, command)]
+    for name, sub in getattr(command, "commands", {}).items():
+        found += _all_commands(sub, (*path, name))
+    return found
+
+
+def test_no_command_help_shows_type_tags() -> None:
+    import click
+    import typer
+
+    from builders.cli import _plain_metavars
+
+    root = _plain_metavars(typer.main.get_command(app))
+    assert len(_all_commands(root)) > 15
+    for path, command in _all_commands(root):
+        ctx = click.Context(command, info_name=" ".join(("mtprobes", *path)), terminal_width=120)
+        text = command.get_help(ctx)
+        for tag in ("<str>", "<int>", "<path>", "<float>", "<bool>", "<list"):
+            assert tag not in text, f"mtprobes {' '.join(path)} -h shows {tag}"
