@@ -70,6 +70,14 @@ def silence_third_party() -> None:
     logging.getLogger().setLevel(logging.WARNING)
 
 
+class _ThirdPartyRootInfo(logging.Filter):
+    """open_clip logs its INFO lines through the root logger, so no logger name can quiet them: drop INFO and
+    below from the root logger that come from a library's files (mtprobes' own modules use named loggers)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.name == "root" and record.levelno <= logging.INFO and "site-packages" in record.pathname)
+
+
 def _print_version(value: bool) -> None:
     # Eager, so `mtprobes --version` works without a command.
     if value:
@@ -94,6 +102,9 @@ def main_options(
     # Libraries log every HTTP request and file at INFO; show them only when debugging.
     for noisy in NOISY_LOGGERS:
         logging.getLogger(noisy).setLevel(level if level <= logging.DEBUG else logging.WARNING)
+    if level > logging.DEBUG:
+        for handler in logging.getLogger().handlers:
+            handler.addFilter(_ThirdPartyRootInfo())
     if quiet:
         silence_third_party()
     set_quiet(quiet)

@@ -116,13 +116,14 @@ def test_quiet_silences_transformers_on_a_bundled_model(tmp_path) -> None:
     assert "scored 4 examples" in result.stdout
 
 
-def test_quiet_silences_faiss_and_open_clip_on_the_bundled_clip(tmp_path) -> None:
+@pytest.mark.parametrize("flags", [["-q"], []], ids=["quiet", "default"])
+def test_no_faiss_open_clip_or_blank_lines_on_the_bundled_clip(flags: list[str], tmp_path) -> None:
     for module in ("open_clip", "faiss", "torch"):
         pytest.importorskip(module, reason="commute_ext needs open_clip, faiss and torch")
     config = resource_path("samples", "commute_ext", "demo.yaml")
-    result = _run_cli(["-q", "build", "commute_ext", "--config", str(config), "--out", "out"], tmp_path)
+    result = _run_cli([*flags, "build", "commute_ext", "--config", str(config), "--out", "out"], tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stderr == "", "-q leaves faiss's loader notices and open_clip's INFO lines out"
+    assert result.stderr == "", "faiss's loader notices, open_clip's INFO lines and rich's blank lines stay out"
     assert result.stdout.startswith("wrote ")
 
 

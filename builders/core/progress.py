@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator
 from typing import TypeVar
 
@@ -16,9 +17,11 @@ def set_quiet(quiet: bool) -> None:
 
 
 def track(items: Iterable[T], description: str, total: int | None = None, quiet: bool = False) -> Iterator[T]:
-    if quiet or _QUIET:
+    # rich prints an empty line per finished bar when the output is not a terminal (logs, pipes, CI).
+    if quiet or _QUIET or not sys.stderr.isatty():
         yield from items
         return
+    from rich.console import Console
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -37,7 +40,7 @@ def track(items: Iterable[T], description: str, total: int | None = None, quiet:
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     )
-    with Progress(*columns, transient=True) as progress:
+    with Progress(*columns, transient=True, console=Console(stderr=True)) as progress:
         task = progress.add_task(description, total=total)
         for item in items:
             yield item
