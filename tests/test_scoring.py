@@ -137,11 +137,16 @@ def test_translation_and_image_scoring_also_warn_on_truncation(
 
     long_source = " ".join(["the big red house"] * 40)
     fresh = HFSeq2SeqScorer(scorer.model, scorer.tokenizer, options=ScoringOptions(device="cpu"))
-    image_scorer = ImageConditionedScorer(fresh, feature_prefix_model(scorer.model, feature_dim=4, seed=1))
     with caplog.at_level(logging.WARNING, logger="mtprobes.scoring"):
         fresh.translate([ScoringExample(long_source, "")], num_beams=2, max_new_tokens=4)
         assert "1 of 1 examples were longer than the model maximum (64 tokens)" in caplog.text
         caplog.clear()
+        fresh.translate([ScoringExample(long_source, "")], num_beams=2, max_new_tokens=4)
+        assert "longer than the model maximum" not in caplog.text  # once per scorer
+        image_scorer = ImageConditionedScorer(
+            HFSeq2SeqScorer(scorer.model, scorer.tokenizer, options=ScoringOptions(device="cpu")),
+            feature_prefix_model(scorer.model, feature_dim=4, seed=1),
+        )
         image_scorer.score([ScoringExample(long_source, "das Haus", image=np.zeros(4, np.float32))])
         assert "1 of 1 examples were longer" in caplog.text
     assert fresh.truncation.sources == 2

@@ -66,9 +66,6 @@ def score(
         f"scored {info['examples']} examples ({info['scored_tokens']} target tokens, "
         f"{info['target_tokens_per_second']} tokens/s) -> {', '.join(info['outputs'])} in {out}"
     )
-    cut = info["truncation"]
-    if any(cut.values()):
-        typer.echo(f"warning: truncated to the model maximum: {cut}", err=True)
 
 
 def translate(
@@ -95,9 +92,6 @@ def translate(
     outputs = scorer.translate(examples, num_beams=beams, max_new_tokens=max_new_tokens)
     write_text(out, "".join(text.replace("\n", " ") + "\n" for text in outputs))
     typer.echo(f"translated {len(outputs)} lines -> {out}")
-    cut = scorer.truncation.to_dict()
-    if any(cut.values()):
-        typer.echo(f"warning: truncated to the model maximum ({scorer.max_length} tokens): {cut}", err=True)
 
 
 def report(run_dir: Annotated[Path, typer.Argument(help="Run folder with metrics-*.json files.")]) -> None:

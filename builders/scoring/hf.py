@@ -150,7 +150,9 @@ class HFSeq2SeqScorer:
         if not texts:
             return []
         key = "text_target" if target else "text"
-        encoded = self.tokenizer(**{key: list(texts)}, add_special_tokens=False)
+        # verbose=False: the tokenizer's own "longer than the specified maximum" notice names its limit, not the
+        # model's; _fit() cuts to the real limit and encode() reports it once.
+        encoded = self.tokenizer(**{key: list(texts)}, add_special_tokens=False, verbose=False)
         return [list(ids) for ids in encoded["input_ids"]]
 
     def _source_texts(self, examples: Sequence[ScoringExample]) -> list[str]:
@@ -165,12 +167,12 @@ class HFSeq2SeqScorer:
         (here, so that scoring, translation and the image-conditioned adapter all report it)."""
         before = len(self.truncation.examples)
         encoded = self._encode(examples)
-        cut = len(self.truncation.examples) - before
-        if cut:
+        if before == 0 and self.truncation.examples:
+            # Once per scorer: later batches add to the same counts, which every run's info.json records.
             log.warning(
                 "%d of %d examples were longer than the model maximum (%d tokens) and were truncated "
-                "(sources: %d, target contexts: %d so far)",
-                cut,
+                "(sources: %d, target contexts: %d); later ones are counted, not repeated",
+                len(self.truncation.examples),
                 len(examples),
                 self.max_length,
                 self.truncation.sources,
