@@ -13,7 +13,7 @@ from builders.core.resources import resource_path
 from builders.core.validate import validate_dataset
 from builders.pronouns.builder import PronounsBuilder
 from builders.pronouns.config import PronounsConfig
-from builders.pronouns.export import CONTRAPRO_FIELDS
+from builders.pronouns.extras import CONTRAPRO_FIELDS
 
 pytestmark = pytest.mark.skipif(not spacy_english().available, reason=spacy_english().reason)
 

@@ -59,7 +59,9 @@ class PronounsBuilder(Builder[PronounsConfig]):
         "English sentences with a referential *it* whose German reference translates it as *er*, *sie* or "
         "*es*, with the nominal antecedent found by coreference (same or previous segments) and checked by "
         "word alignment and German noun gender; each item has two contrastive German variants with the other "
-        "pronouns (agreement of possessives and same-chain pronouns repaired). Method of Müller et al. (2018)."
+        "pronouns (agreement of possessives and same-chain pronouns repaired). Method of Müller et al. (2018). "
+        "Token ids (src/ref pronoun id, src/ref ante head id) are 1-based positions in the builder's "
+        "tokenisation of the segment (spaCy for English, the rule tokenizer for German)."
     )
     license = "other"
     citation = CITATION
@@ -109,12 +111,12 @@ class PronounsBuilder(Builder[PronounsConfig]):
 
     # --- pre-pass ----------------------------------------------------------------------------------------
     def units(self, ctx: BuildContext) -> Sequence[Unit]:
-        from builders.pronouns.prepare import prepare_units
+        from builders.pronouns.plan import prepare_units
 
         return prepare_units(self, ctx)
 
     def process(self, unit: Unit, ctx: BuildContext) -> list[Row]:
-        from builders.pronouns.pipeline import process_documents
+        from builders.pronouns.process import process_documents
 
         return process_documents(self.config, unit.payload, ctx)
 
@@ -137,7 +139,7 @@ class PronounsBuilder(Builder[PronounsConfig]):
         return sampled
 
     def write_extras(self, rows: list[Row], out_dir: Path, ctx: BuildContext) -> list[str]:
-        from builders.pronouns.export import write_exports
+        from builders.pronouns.extras import write_exports
 
         return write_exports([r.record for r in rows], out_dir, self.config.context_sentences)
 

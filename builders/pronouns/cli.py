@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Write contrapro.json, text.{en,de} and context.{en,de} with N context segments (like ContraPro's
         json2text_and_context)."""
-        from builders.pronouns.export import export_dataset
+        from builders.pronouns.extras import export_dataset
 
         for path in export_dataset(dataset, out, context):
             typer.echo(path)

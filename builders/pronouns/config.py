@@ -26,7 +26,7 @@ class PronounsConfig(BuildConfig):
     ids: str = ""  # opus: the .ids file
     opus_root: str = ""  # opus: folder with the documents named in .ids (optional existence check)
     jsonl: str = ""  # jsonl: {"doc_id", "src", "tgt"} per line
-    corpus: str = ""  # ContraPro "corpus" field; default: the input folder name
+    corpus: str = ""  # ContraPro "corpus" field; default: the input file stem
     max_tokens: int = 1000  # longer segments are skipped and counted
     # --- components (each chosen by name from a registry) --------------------------------------------
     english_analyser: Literal["spacy"] = "spacy"
@@ -44,7 +44,9 @@ class PronounsConfig(BuildConfig):
     eflomal_rel_iterations: float = 1.0
     # --- filters, sampling, export -------------------------------------------------------------------
     max_ante_distance: int = 3
-    min_confidence: float = 0.0
+    # 1 / (gender-agreeing candidates in reach), halved for nouns of several genders: 0.55 keeps only items
+    # where the German pronoun's gender leaves one candidate (issue 11: 45 % wrong antecedents at 0.0)
+    min_confidence: float = 0.55
     es_unique_antecedent: bool = True  # "es" only when a single neuter candidate is in reach
     per_class: int = 4000  # items per pronoun class after balanced sampling; 0 keeps all
     context_stored: int = 3  # preceding segments stored in each record

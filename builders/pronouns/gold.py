@@ -83,7 +83,7 @@ def _judge(item: dict[str, Any], outcome: Found | str, segments: list[Any], scor
 def score_gold(gold_path: Path, work_dir: Path, **overrides: Any) -> GoldScore:
     """Run the pre-pass and the filters on the gold documents (aligned together) and score the probed "it"."""
     from builders.pronouns.builder import PronounsBuilder
-    from builders.pronouns.pipeline import iter_outcomes
+    from builders.pronouns.process import iter_outcomes
 
     items = load_gold(gold_path)
     work_dir.mkdir(parents=True, exist_ok=True)
