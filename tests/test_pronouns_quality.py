@@ -36,6 +36,7 @@ def reason(sentence: str, pronoun: str) -> str:
         ("Er wird die Welt verändern.", "er", ""),
         ("Sie wurde den Bürgern vorgestellt.", "sie", ""),
         ("Er wurde ein Erfolg.", "er", "german_copula_noun_predicate"),
+        ("Als die Brücke fertig war, war sie die längste im Land.", "sie", ""),
         ("Es hörte auf, bevor ich abnahm.", "es", ""),
     ],
 )

@@ -49,6 +49,7 @@ NOUN_PHRASE_STARTS = frozenset(
         "unsere",
     ]
 )
+ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
 WERDEN_FORMS = frozenset({"wird", "wurde", "würde", "werden", "wurden", "würden"})
 PREDICATE_ADVERBS = frozenset(
     [
@@ -100,7 +101,24 @@ def _copula_with_noun_phrase(tokens: Sequence[GToken], index: int) -> bool:
     # adverbs such as "nur", "auch", "nicht" may come between the copula and the predicate; a preposition
     # ("er ist in der Stadt") means a PP, not a noun-phrase predicate
     words = [word for word in rest if word not in PREDICATE_ADVERBS]
-    return bool(words) and words[0] in NOUN_PHRASE_STARTS and not _auxiliary_werden(tokens, index, words)
+    return (
+        bool(words)
+        and words[0] in NOUN_PHRASE_STARTS
+        and _has_noun(tokens, index, words[0])
+        and not _auxiliary_werden(tokens, index, words)
+    )
+
+
+def _has_noun(tokens: Sequence[GToken], index: int, determiner: str) -> bool:
+    """The determiner opens a noun phrase with a (capitalised) noun after its adjectives: "ein zentrales
+    Projekt", not "die längste im Land" (an elided noun agrees with the referent, so only one pronoun fits)."""
+    start = next(j for j in range(index + 1, len(tokens)) if tokens[j].text.lower() == determiner)
+    for token in tokens[start + 1 : start + 1 + MAX_CLAUSE_TOKENS]:
+        if token.text[:1].isupper():
+            return True
+        if not token.text.endswith(ADJECTIVE_ENDINGS):
+            return False
+    return False
 
 
 def _auxiliary_werden(tokens: Sequence[GToken], index: int, rest: list[str]) -> bool:
