@@ -135,12 +135,15 @@ def draw(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def main() -> None:
+    from dataclasses import fields
+
     from builders.pronouns.config import PronounsConfig
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=REPO / "tests" / "data" / "pronouns_blind_sample.jsonl")
     args = parser.parse_args()
-    default_min_confidence = PronounsConfig().min_confidence
+    default_min_confidence = next(f.default for f in fields(PronounsConfig) if f.name == "min_confidence")
+    assert isinstance(default_min_confidence, float)
     records: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         for corpus, inputs in CORPORA.items():
