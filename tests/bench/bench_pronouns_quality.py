@@ -1,6 +1,6 @@
 """Precision/yield curve of pronouns.v1 over min_confidence (run as a script; a few minutes on one core).
 
-    .venv/bin/python tests/bench/bench_pronouns_quality.py [--corpus NC-2016|IWSLT2017|both] [--skip-gold]
+    .venv/bin/python tests/bench/bench_pronouns_quality.py [--corpus NC-2016|IWSLT2017|both] [--skip-gold] [--skip-docs]
 
 Prints, for each threshold: gold precision and recall (tests/data/pronouns_gold.jsonl), and on the development
 documents of ../shared/data/docs-ende the items kept per class and per 1,000 English "it". The documents are
@@ -35,7 +35,9 @@ def gold_curve(work: Path) -> None:
 
     print("gold: min_confidence  precision  recall  kept/expected")
     for threshold in THRESHOLDS:
-        score = score_gold(GOLD, work / f"gold{threshold}", alignment_cache="", min_confidence=threshold)
+        # one alignment cache for all thresholds: eflomal is unseeded, so separate alignments would differ
+        cache = str(work / "gold-cache")
+        score = score_gold(GOLD, work / f"gold{threshold}", alignment_cache=cache, min_confidence=threshold)
         print(f"  {threshold:>4}  {score.precision:.3f}  {score.recall:.3f}  {score.correct}/{score.expected_keep}")
 
 
@@ -80,10 +82,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", choices=("NC-2016", "IWSLT2017", "both"), default="both")
     parser.add_argument("--skip-gold", action="store_true")
+    parser.add_argument("--skip-docs", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         if not args.skip_gold:
             gold_curve(Path(tmp))
+        if args.skip_docs:
+            return
         if not DOCS.is_dir():
             print(f"skipped the documents: {DOCS} is absent")
             return
