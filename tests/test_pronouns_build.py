@@ -29,9 +29,7 @@ def demo_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Pa
     root = tmp_path_factory.mktemp("pronouns")
     cache = root / "cache"
     first = PronounsBuilder(demo_config(cache)).build(root / "a", overwrite=True, quiet=True)
-    second = PronounsBuilder(demo_config(cache, checkpoint_every=3)).build(
-        root / "b", overwrite=True, quiet=True
-    )
+    second = PronounsBuilder(demo_config(cache, checkpoint_every=3)).build(root / "b", overwrite=True, quiet=True)
     return first, second, cache
 
 
@@ -51,9 +49,7 @@ def test_demo_build_outputs(demo_build: tuple[Path, Path, Path]) -> None:
 
 def test_contrapro_json_and_text_export(demo_build: tuple[Path, Path, Path]) -> None:
     out, _, _ = demo_build
-    records = [
-        json.loads(line) for line in (out / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()
-    ]
+    records = [json.loads(line) for line in (out / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()]
     contrapro = json.loads((out / "contrapro.json").read_text(encoding="utf-8"))
     assert len(contrapro) == len(records)
     assert all(tuple(item) == CONTRAPRO_FIELDS for item in contrapro)
@@ -84,9 +80,7 @@ def test_same_seed_gives_identical_bytes(demo_build: tuple[Path, Path, Path]) ->
 
 def test_balanced_sampling_is_seeded(demo_build: tuple[Path, Path, Path], tmp_path: Path) -> None:
     _, _, cache = demo_build
-    out = PronounsBuilder(demo_config(cache, per_class=3, name="sampled")).build(
-        tmp_path, overwrite=True, quiet=True
-    )
+    out = PronounsBuilder(demo_config(cache, per_class=3, name="sampled")).build(tmp_path, overwrite=True, quiet=True)
     info = json.loads((out / "info.json").read_text(encoding="utf-8"))
     assert info["notes"]["items_per_class"] == {"er": 3, "es": 3, "sie": 3}
     assert info["counts"]["dropped"]["over_quota"] > 0
@@ -136,18 +130,12 @@ def test_cli_export_with_more_context(demo_build: tuple[Path, Path, Path], tmp_p
     app = typer.Typer()
     register(app)
     out, _, _ = demo_build
-    result = CliRunner().invoke(
-        app, ["pronouns", "export", str(out), "--out", str(tmp_path), "--context", "2"]
-    )
+    result = CliRunner().invoke(app, ["pronouns", "export", str(out), "--out", str(tmp_path), "--context", "2"])
     assert result.exit_code == 0, result.output
-    records = [
-        json.loads(line) for line in (out / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()
-    ]
+    records = [json.loads(line) for line in (out / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()]
     context = (tmp_path / "export" / "context.en").read_text(encoding="utf-8").split("\n")
     assert context[0] == " ".join(records[0]["src context"][-2:])
-    too_much = CliRunner().invoke(
-        app, ["pronouns", "export", str(out), "--out", str(tmp_path), "--context", "9"]
-    )
+    too_much = CliRunner().invoke(app, ["pronouns", "export", str(out), "--out", str(tmp_path), "--context", "9"])
     assert too_much.exit_code != 0 and "at most 3" in str(too_much.exception)
 
 
@@ -181,3 +169,22 @@ def test_resume_after_a_crash_gives_identical_output(
         assert (resumed / name).read_bytes() == (first / name).read_bytes(), name
     info = json.loads((resumed / "info.json").read_text(encoding="utf-8"))
     assert info["counts"] == json.loads((first / "info.json").read_text(encoding="utf-8"))["counts"]
+
+
+def test_corpus_defaults_to_file_stem_and_copula_drop_is_counted(tmp_path: Path) -> None:
+    lines = [
+        {"doc_id": "a", "src": "We bought a new table.", "tgt": "Wir haben einen neuen Tisch gekauft."},
+        {"doc_id": "a", "src": "It is made of oak.", "tgt": "Er ist aus Eiche."},
+        {"doc_id": "b", "src": "Parliament adopted the budget.", "tgt": "Das Parlament verabschiedete den Haushalt."},
+        {"doc_id": "b", "src": "It is a central project.", "tgt": "Er ist ein zentrales Projekt."},
+    ]
+    folder = tmp_path / "tmp-folder-name"
+    folder.mkdir()
+    path = folder / "news.jsonl"
+    path.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8")
+    config = PronounsConfig(input_format="jsonl", jsonl=str(path), per_class=0, alignment_cache=str(tmp_path / "cache"))
+    out = PronounsBuilder(config).build(tmp_path / "out", overwrite=True, quiet=True)
+    info = json.loads((out / "info.json").read_text(encoding="utf-8"))
+    records = [json.loads(line) for line in (out / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert info["counts"]["dropped"].get("german_copula_noun_predicate") == 1
+    assert [r["corpus"] for r in records] == ["news"]  # the stem, not "tmp-folder-name"

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
 import pytest
 
 from builders.pronouns.german import tokenize
@@ -42,3 +47,43 @@ def reason(sentence: str, pronoun: str) -> str:
 )
 def test_german_structure_reason(sentence: str, pronoun: str, expected: str) -> None:
     assert reason(sentence, pronoun) == expected
+
+
+BLIND_SAMPLE = Path(__file__).parent / "data" / "pronouns_blind_sample.jsonl"
+BLIND_FIELDS = {
+    "id", "class", "corpus", "document id", "segment id", "src context", "ref context", "src segment marked",
+    "ref segment marked", "src ante head", "src ante phrase", "ref ante head", "ref ante phrase",
+    "ante distance", "variants", "confidence", "kept_by_default",
+}  # fmt: skip
+
+
+def test_blind_sample_is_well_formed() -> None:
+    """Structure only (the items are judged by hand, see tests/data/pronouns_blind_rubric.md)."""
+    items = [json.loads(line) for line in BLIND_SAMPLE.read_text(encoding="utf-8").splitlines()]
+    assert len({item["id"] for item in items}) == len(items) > 0
+    for item in items:
+        assert set(item) == BLIND_FIELDS
+        assert item["class"] in {"er", "sie", "es"} and len(item["variants"]) == 2
+        assert item["src segment marked"].count("[[") == item["ref segment marked"].count("[[") == 1
+        assert item["kept_by_default"] == (item["confidence"] >= 0.55)
+
+
+def _sample_script() -> ModuleType:
+    path = Path(__file__).parent / "data" / "make_pronouns_blind_sample.py"
+    spec = importlib.util.spec_from_file_location("make_pronouns_blind_sample", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_blind_sample_threshold_is_the_highest_that_leaves_enough() -> None:
+    script = _sample_script()
+    records = [
+        {"pronoun class": name, "confidence": confidence, "corpus": "c", "id": f"{name}{i}"}
+        for name in ("er", "sie", "es")
+        for i, confidence in enumerate([1.0] * 20 + [0.5] * 20 + [0.25] * 20)
+    ]
+    assert script.relaxed_threshold(records, 0.55) == 0.5  # 40 per class >= 30, 120 in all
+    drawn = script.draw([r for r in records if r["confidence"] >= 0.5])
+    assert len(drawn) == 120 and drawn == script.draw([r for r in records if r["confidence"] >= 0.5])
