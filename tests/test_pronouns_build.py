@@ -29,7 +29,9 @@ def demo_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Pa
     root = tmp_path_factory.mktemp("pronouns")
     cache = root / "cache"
     first = PronounsBuilder(demo_config(cache)).build(root / "a", overwrite=True, quiet=True)
-    second = PronounsBuilder(demo_config(cache, checkpoint_every=3)).build(root / "b", overwrite=True, quiet=True)
+    second = PronounsBuilder(demo_config(cache, checkpoint_every=3)).build(
+        root / "b", overwrite=True, quiet=True
+    )
     return first, second, cache
 
 
@@ -49,7 +51,9 @@ def test_demo_build_outputs(demo_build: tuple[Path, Path, Path]) -> None:
 
 def test_contrapro_json_and_text_export(demo_build: tuple[Path, Path, Path]) -> None:
     out, _, _ = demo_build
-    records = [json.loads(line) for line in (out / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()]
+    records = [
+        json.loads(line) for line in (out / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     contrapro = json.loads((out / "contrapro.json").read_text(encoding="utf-8"))
     assert len(contrapro) == len(records)
     assert all(tuple(item) == CONTRAPRO_FIELDS for item in contrapro)
@@ -80,7 +84,9 @@ def test_same_seed_gives_identical_bytes(demo_build: tuple[Path, Path, Path]) ->
 
 def test_balanced_sampling_is_seeded(demo_build: tuple[Path, Path, Path], tmp_path: Path) -> None:
     _, _, cache = demo_build
-    out = PronounsBuilder(demo_config(cache, per_class=3, name="sampled")).build(tmp_path, overwrite=True, quiet=True)
+    out = PronounsBuilder(demo_config(cache, per_class=3, name="sampled")).build(
+        tmp_path, overwrite=True, quiet=True
+    )
     info = json.loads((out / "info.json").read_text(encoding="utf-8"))
     assert info["notes"]["items_per_class"] == {"er": 3, "es": 3, "sie": 3}
     assert info["counts"]["dropped"]["over_quota"] > 0
@@ -130,12 +136,18 @@ def test_cli_export_with_more_context(demo_build: tuple[Path, Path, Path], tmp_p
     app = typer.Typer()
     register(app)
     out, _, _ = demo_build
-    result = CliRunner().invoke(app, ["pronouns", "export", str(out), "--out", str(tmp_path), "--context", "2"])
+    result = CliRunner().invoke(
+        app, ["pronouns", "export", str(out), "--out", str(tmp_path), "--context", "2"]
+    )
     assert result.exit_code == 0, result.output
-    records = [json.loads(line) for line in (out / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()]
+    records = [
+        json.loads(line) for line in (out / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     context = (tmp_path / "export" / "context.en").read_text(encoding="utf-8").split("\n")
     assert context[0] == " ".join(records[0]["src context"][-2:])
-    too_much = CliRunner().invoke(app, ["pronouns", "export", str(out), "--out", str(tmp_path), "--context", "9"])
+    too_much = CliRunner().invoke(
+        app, ["pronouns", "export", str(out), "--out", str(tmp_path), "--context", "9"]
+    )
     assert too_much.exit_code != 0 and "at most 3" in str(too_much.exception)
 
 

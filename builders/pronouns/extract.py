@@ -90,7 +90,11 @@ def german_pronoun(segment: Segment, it: Token, german: RuleGerman) -> int:
     if is_formal_sie(segment.german, index):
         raise Drop("formal_Sie")
     subject = it.dep_ in {"nsubj", "nsubjpass"}  # the verb agrees with "sie" only when it is the subject
-    if token.text.lower() == "sie" and subject and german.pronoun_number(segment.tgt, segment.german, index) == "Plur":
+    if (
+        token.text.lower() == "sie"
+        and subject
+        and german.pronoun_number(segment.tgt, segment.german, index) == "Plur"
+    ):
         raise Drop("plural_sie")
     return index
 
@@ -100,7 +104,9 @@ def german_noun(segment: Segment, head: int, german: RuleGerman) -> tuple[int, N
     best: tuple[int, NounEntry] | None = None
     for j in aligned(segment, head):
         entry = german.noun_entry(segment.tgt, segment.german, j)
-        if entry is not None and (best is None or len(segment.german[j].text) > len(segment.german[best[0]].text)):
+        if entry is not None and (
+            best is None or len(segment.german[j].text) > len(segment.german[best[0]].text)
+        ):
             best = (j, entry)
     return best
 
@@ -169,7 +175,9 @@ def chain_tokens(segment: Segment, it: Token, german_index: int) -> list[ChainTo
         kind = "possessive" if other.lower_ == "its" else "pronoun"
         before = len(found)
         for j in aligned(segment, other.i):
-            if j == german_index or (kind == "possessive" and possessive_parts(segment.german[j].text) is None):
+            if j == german_index or (
+                kind == "possessive" and possessive_parts(segment.german[j].text) is None
+            ):
                 continue
             found.append(ChainToken(j, kind, CASE_OF_DEP.get(other.dep_, "")))
         unaligned_possessives += kind == "possessive" and len(found) == before
@@ -183,7 +191,9 @@ def _lone_possessive(segment: Segment, german_index: int) -> list[ChainToken]:
     matches = [
         j
         for j, token in enumerate(segment.german)
-        if j != german_index and (possessive_parts(token.text) or ("", ""))[0] == stem and token.text.lower() != "ihr"
+        if j != german_index
+        and (possessive_parts(token.text) or ("", ""))[0] == stem
+        and token.text.lower() != "ihr"
     ]  # bare "ihr" is more often the dative pronoun
     return [ChainToken(matches[0], "possessive", "")] if len(matches) == 1 else []
 
@@ -210,13 +220,23 @@ def extract(
     candidates = coref.candidates(sentence, it.i, max_distance)
     if not candidates:
         raise Drop("no_antecedent_candidate")
-    antecedent, german_head, entry, confidence = choose_antecedent(segments, candidates, gender, german, es_unique)
+    antecedent, german_head, entry, confidence = choose_antecedent(
+        segments, candidates, gender, german, es_unique
+    )
     subject = it.dep_ in {"nsubj", "nsubjpass"}
-    singular_by_agreement = subject and german.pronoun_number(segment.tgt, segment.german, german_index) == "Sing"
-    if gender == "Fem" and not singular_by_agreement and plural_competitor(segments, sentence, it, antecedent):
+    singular_by_agreement = (
+        subject and german.pronoun_number(segment.tgt, segment.german, german_index) == "Sing"
+    )
+    if (
+        gender == "Fem"
+        and not singular_by_agreement
+        and plural_competitor(segments, sentence, it, antecedent)
+    ):
         raise Drop("sie_may_be_plural")
     case = pronoun_case(segment.german, german_index, it.dep_)
-    variants = make_variants(segment.tgt, segment.german, german_index, case, chain_tokens(segment, it, german_index))
+    variants = make_variants(
+        segment.tgt, segment.german, german_index, case, chain_tokens(segment, it, german_index)
+    )
     if len(variants) < 2:
         raise Drop("no_contrastive_variant")
     return Found(sentence, it.i, german_index, antecedent, german_head, entry, variants, confidence)
