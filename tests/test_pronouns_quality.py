@@ -6,6 +6,7 @@ import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -79,7 +80,7 @@ def _sample_script() -> ModuleType:
 
 def test_blind_sample_threshold_is_the_highest_that_leaves_enough() -> None:
     script = _sample_script()
-    records = [
+    records: list[dict[str, Any]] = [
         {"pronoun class": name, "confidence": confidence, "corpus": "c", "id": f"{name}{i}"}
         for name in ("er", "sie", "es")
         for i, confidence in enumerate([1.0] * 20 + [0.5] * 20 + [0.25] * 20)
