@@ -181,3 +181,22 @@ def test_resume_after_a_crash_gives_identical_output(
         assert (resumed / name).read_bytes() == (first / name).read_bytes(), name
     info = json.loads((resumed / "info.json").read_text(encoding="utf-8"))
     assert info["counts"] == json.loads((first / "info.json").read_text(encoding="utf-8"))["counts"]
+
+
+def test_corpus_defaults_to_file_stem_and_copula_drop_is_counted(tmp_path: Path) -> None:
+    lines = [
+        {"doc_id": "a", "src": "We bought a new table.", "tgt": "Wir haben einen neuen Tisch gekauft."},
+        {"doc_id": "a", "src": "It is made of oak.", "tgt": "Er ist aus Eiche."},
+        {"doc_id": "b", "src": "Parliament adopted the budget.", "tgt": "Das Parlament verabschiedete den Haushalt."},
+        {"doc_id": "b", "src": "It is a central project.", "tgt": "Er ist ein zentrales Projekt."},
+    ]
+    folder = tmp_path / "tmp-folder-name"
+    folder.mkdir()
+    path = folder / "news.jsonl"
+    path.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), encoding="utf-8")
+    config = PronounsConfig(input_format="jsonl", jsonl=str(path), per_class=0, alignment_cache=str(tmp_path / "cache"))
+    out = PronounsBuilder(config).build(tmp_path / "out", overwrite=True, quiet=True)
+    info = json.loads((out / "info.json").read_text(encoding="utf-8"))
+    records = [json.loads(line) for line in (out / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert info["counts"]["dropped"].get("german_copula_noun_predicate") == 1
+    assert [r["corpus"] for r in records] == ["news"]  # the stem, not "tmp-folder-name"

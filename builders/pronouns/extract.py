@@ -17,6 +17,7 @@ from builders.pronouns.german import (
     phrase_start,
     word_set,
 )
+from builders.pronouns.quality import german_structure_reason
 from builders.pronouns.variants import (
     POSSESSIVE_STEMS,
     ChainToken,
@@ -212,6 +213,9 @@ def extract(
         raise Drop(f"non_referential_it_{rule}")
     segment = segments[sentence]
     german_index = german_pronoun(segment, it, german)
+    german_reason = german_structure_reason(segment.german, german_index)
+    if german_reason:
+        raise Drop(german_reason)
     gender = GENDER_OF_PRONOUN[segment.german[german_index].text.lower()]
     candidates = coref.candidates(sentence, it.i, max_distance)
     if not candidates:

@@ -120,7 +120,7 @@ def corpus_name(config: PronounsConfig) -> str:
     if config.corpus:
         return config.corpus
     path = Path(config.jsonl or config.src)
-    return path.parent.name or path.stem
+    return path.stem  # not the folder: a temporary folder's name must not end up in published records
 
 
 def _resource(name: str) -> Path:

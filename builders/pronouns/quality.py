@@ -1,0 +1,168 @@
+"""German-side structure filters: items where a variant pronoun would also be a correct translation.
+
+Issue 11's hand check found two classes the English rules cannot see:
+- German extraposition and idioms ("es ist wichtig, dass/zu/wenn/ob", "es geht um", "wenn es um ... geht"):
+  the "es" is a placeholder, not the translation of a referential "it";
+- a copula with a noun-phrase predicate ("es ist ein typisches Beispiel", "er ist ein Kernprojekt"): German
+  allows "es" there whatever the referent's gender, so a variant is correct too.
+Both are read off the German clause that starts at the pronoun (up to the next punctuation mark), so the
+check is independent of the English parse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from builders.pronouns.german import GToken
+
+COPULA_FORMS = frozenset(
+    ["ist", "war", "sei", "wäre", "sind", "bleibt", "blieb", "bliebe", "wird", "wurde", "würde", "werden", "wäre"]
+)
+NOUN_PHRASE_STARTS = frozenset(
+    [
+        "ein",
+        "eine",
+        "einen",
+        "einem",
+        "einer",
+        "eines",
+        "kein",
+        "keine",
+        "keinen",
+        "keinem",
+        "keiner",
+        "keines",
+        "der",
+        "die",
+        "das",
+        "den",
+        "dem",
+        "des",
+        "dieser",
+        "diese",
+        "dieses",
+        "diesen",
+        "diesem",
+        "mein",
+        "meine",
+        "unser",
+        "unsere",
+    ]
+)
+ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
+WERDEN_FORMS = frozenset({"wird", "wurde", "würde", "werden", "wurden", "würden"})
+PREDICATE_ADVERBS = frozenset(
+    [
+        "nur",
+        "auch",
+        "nicht",
+        "noch",
+        "schon",
+        "eher",
+        "wirklich",
+        "wohl",
+        "doch",
+        "ja",
+        "eben",
+        "gar",
+        "bloß",
+        "immer",
+        "sicher",
+        "vielleicht",
+        "also",
+    ]
+)
+EXTRAPOSED_CLAUSE_WORDS = frozenset({"dass", "daß", "ob", "wenn", "zu", "wie", "was", "wer"})
+CLAUSE_END = frozenset(',.;:!?–—-()"„“”')
+MAX_CLAUSE_TOKENS = 12
+
+
+def clause_after(tokens: Sequence[GToken], index: int) -> list[str]:
+    """Lower-cased words from the pronoun to the next punctuation mark (the pronoun's own clause)."""
+    words: list[str] = []
+    for token in tokens[index + 1 : index + 1 + MAX_CLAUSE_TOKENS]:
+        if token.text in CLAUSE_END:
+            break
+        words.append(token.text.lower())
+    return words
+
+
+def _copula_with_noun_phrase(tokens: Sequence[GToken], index: int) -> bool:
+    """Pronoun directly before/after a copula whose next words open a noun phrase ("er ist ein ...",
+    "ist es ein ...")."""
+    clause = clause_after(tokens, index)
+    before = tokens[index - 1].text.lower() if index > 0 else ""
+    if clause and clause[0] in COPULA_FORMS:
+        rest = clause[1:]
+    elif before in COPULA_FORMS:
+        rest = clause
+    else:
+        return False
+    # adverbs such as "nur", "auch", "nicht" may come between the copula and the predicate; a preposition
+    # ("er ist in der Stadt") means a PP, not a noun-phrase predicate
+    words = [word for word in rest if word not in PREDICATE_ADVERBS]
+    return (
+        bool(words)
+        and words[0] in NOUN_PHRASE_STARTS
+        and _has_noun(tokens, index, words[0])
+        and not _auxiliary_werden(tokens, index, words)
+    )
+
+
+def _has_noun(tokens: Sequence[GToken], index: int, determiner: str) -> bool:
+    """The determiner opens a noun phrase with a (capitalised) noun after its adjectives: "ein zentrales
+    Projekt", not "die längste im Land" (an elided noun agrees with the referent, so only one pronoun fits)."""
+    start = next(j for j in range(index + 1, len(tokens)) if tokens[j].text.lower() == determiner)
+    for token in tokens[start + 1 : start + 1 + MAX_CLAUSE_TOKENS]:
+        if token.text[:1].isupper():
+            return True
+        if not token.text.endswith(ADJECTIVE_ENDINGS):
+            return False
+    return False
+
+
+def _auxiliary_werden(tokens: Sequence[GToken], index: int, rest: list[str]) -> bool:
+    """ "er wird die Welt verändern", "sie wurde den Bürgern vorgestellt": future or passive, the noun
+    phrase is an object, not a predicate (the clause ends with an infinitive or participle)."""
+    around = {t.text.lower() for t in tokens[max(0, index - 1) : index + 2]}
+    return bool(around & WERDEN_FORMS) and rest[-1].endswith(("n", "t"))
+
+
+def _next_to_copula(tokens: Sequence[GToken], index: int) -> bool:
+    """ "es ist", "ist es", "wäre es": the placeholder "es" of extraposition is the copula's subject."""
+    neighbours = [tokens[j].text.lower() for j in (index - 1, index + 1) if 0 <= j < len(tokens)]
+    return any(word in COPULA_FORMS for word in neighbours)
+
+
+def _es_extraposed(tokens: Sequence[GToken], index: int) -> bool:
+    """ "es" next to a copula and followed in its sentence by ", dass/ob/wenn/..." or "zu": the "es"
+    anticipates that clause ("es ist wichtig, dass ...", "es ist schwer zu sagen")."""
+    if tokens[index].text.lower() != "es" or not _next_to_copula(tokens, index):
+        return False
+    following = [t.text.lower() for t in tokens[index + 1 : index + 1 + 2 * MAX_CLAUSE_TOKENS]]
+    for position, word in enumerate(following):
+        if word in EXTRAPOSED_CLAUSE_WORDS and (word == "zu" or (position and following[position - 1] == ",")):
+            return True
+        if word in {".", ";", "!", "?"}:
+            return False
+    return False
+
+
+def _es_geht_um(tokens: Sequence[GToken], index: int) -> bool:
+    """ "es geht (nicht/hier/...) um", "wenn es um ... geht": an idiom, no referent."""
+    if tokens[index].text.lower() != "es":
+        return False
+    window = {t.text.lower() for t in tokens[max(0, index - 2) : index + 8]}
+    return "um" in window and bool(window & {"geht", "ging", "gehe", "ginge", "gehen"})
+
+
+GERMAN_RULES: dict[str, Callable[[Sequence[GToken], int], bool]] = {
+    "german_es_geht_um": _es_geht_um,
+    "german_es_extraposed": _es_extraposed,
+    "german_copula_noun_predicate": _copula_with_noun_phrase,
+}
+
+
+def german_structure_reason(tokens: Sequence[GToken], index: int) -> str:
+    """The drop reason of the first German rule that fires for the pronoun at index, or ""."""
+    return next((reason for reason, rule in GERMAN_RULES.items() if rule(tokens, index)), "")
