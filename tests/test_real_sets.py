@@ -32,8 +32,8 @@ def nc2016_pronouns(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from builders.pronouns.config import PronounsConfig
 
     out = tmp_path_factory.mktemp("nc2016")
-    config = PronounsConfig(src=str(folder / "dev.en"), tgt=str(folder / "dev.de"), corpus="NC-2016", min_confidence=0.0,
-                            alignment_cache=str(out / "align-cache"))
+    config = PronounsConfig(src=str(folder / "dev.en"), tgt=str(folder / "dev.de"), corpus="NC-2016",
+                            min_confidence=0.0, alignment_cache=str(out / "align-cache"))
     return PronounsBuilder(config).build(out / "sets", quiet=True)
 
 
