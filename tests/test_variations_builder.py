@@ -163,3 +163,18 @@ def test_eflomal_aligner_option_is_cached_and_reproducible(tmp_path: Path) -> No
     records = _records(first)
     assert records and all(record_problems(r) == [] for r in records)
     assert "eflomal" in json.loads((first / "info.json").read_text(encoding="utf-8"))["tools"]
+
+
+def test_number_change_with_article_repair_validates(tmp_path: Path) -> None:
+    """'a 9.4' -> 'an 8.4': the article repaired with the number is part of one number change (issue 15)."""
+    from builders.core.validate import validate_dataset
+
+    (tmp_path / "r.en").write_text("The firm posted a 9.4 per cent rise.\n", encoding="utf-8")
+    (tmp_path / "r.de").write_text("Die Firma meldete einen Anstieg um 9,4 Prozent.\n", encoding="utf-8")
+    config = VariationsConfig(src=str(tmp_path / "r.en"), tgt=str(tmp_path / "r.de"), name="r", types=["SUBNUM"])
+    folder = VariationsBuilder(config).build(tmp_path / "out", quiet=True)
+    repaired = [r for r in _records(folder) if r["parameters"]["new_src"].startswith("an ")]
+    assert [r["varied_src"] for r in repaired] == ["The firm posted an 8.4 per cent rise.",
+                                                    "The firm posted an 11.4 per cent rise."]
+    assert all(record_problems(r) == [] for r in _records(folder))
+    validate_dataset(folder)

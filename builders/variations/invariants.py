@@ -54,6 +54,14 @@ def _number(text: str) -> Decimal | None:
         return None
 
 
+# SUBNUM repairs the English indefinite article with the number ("a 9.4" -> "an 8.4"), so an edit may start with one.
+_ARTICLE = re.compile(r"(?i)^(a|an)\s+(?=\d)")
+
+
+def _number_after_article(text: str) -> Decimal | None:
+    return _number(_ARTICLE.sub("", text, count=1))
+
+
 def _subnum_problems(record: dict[str, Any]) -> list[str]:
     k = record["parameters"]["k"]
     if not k:
@@ -61,7 +69,7 @@ def _subnum_problems(record: dict[str, Any]) -> list[str]:
     problems = []
     for side in ("src", "ref"):
         for edit in record[f"edits_{side}"]:
-            old, new = _number(edit["old"]), _number(edit["new"])
+            old, new = _number_after_article(edit["old"]), _number_after_article(edit["new"])
             if old is None or new is None:
                 problems.append(f"edits_{side}: {edit['old']!r} -> {edit['new']!r} is not a number change")
             elif new < 0 or new - old != k:
