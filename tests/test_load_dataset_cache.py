@@ -112,3 +112,16 @@ def test_commute_ext_with_exported_images_validates(tmp_path: Path) -> None:
     path = build_demo("commute_ext", tmp_path, export_images=True)
     assert any((path / "commute" / "images" / "retrieved").iterdir())
     validate_dataset(path)
+
+
+def test_a_set_of_several_configs_loads_without_a_config_name(tmp_path: Path) -> None:
+    """shuffles.v1 has one config per condition; the congruent one is the default, the others load by name."""
+    path = build_demo("shuffles", tmp_path)
+    header = yaml.safe_load((path / "README.md").read_text().split("---\n")[1])
+    assert [c["config_name"] for c in header["configs"] if c.get("default")] == ["congruent"]
+    cache = str(tmp_path / "hf-cache")
+    congruent = datasets.load_dataset(str(path), cache_dir=cache)
+    shuffled = datasets.load_dataset(str(path), "random1", cache_dir=cache)
+    split = next(iter(congruent))
+    assert congruent[split].num_rows == shuffled[split].num_rows > 0
+    assert congruent[split]["input_image"] == congruent[split]["image"] != shuffled[split]["input_image"]

@@ -23,6 +23,10 @@ def size_category(n: int) -> str:
 def hub_yaml(builder: Builder[Any], info: dict[str, Any]) -> dict[str, Any]:
     total = sum(sum(splits.values()) for splits in info["records"].values())
     configs = []
+    subsets = sorted(info["records"])
+    # load_dataset(folder) without a config name needs one marked default: "default", else the first in order
+    # (shuffles: "congruent").
+    default_subset = "default" if "default" in subsets else (subsets[0] if subsets else "")
     for subset, splits in sorted(info["records"].items()):
         configs.append(
             {
@@ -30,7 +34,7 @@ def hub_yaml(builder: Builder[Any], info: dict[str, Any]) -> dict[str, Any]:
                 "data_files": [
                     {"split": split, "path": f"{data_dir_for(subset)}/{split}-*.parquet"} for split in sorted(splits)
                 ],
-                **({"default": True} if subset == "default" else {}),
+                **({"default": True} if subset == default_subset else {}),
             }
         )
     config = builder.config
