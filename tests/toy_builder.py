@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import datasets
 
 from builders.core.builder import Builder, Unit
-from builders.core.config import BuildConfig
+from builders.core.config import BuildConfig, setting
 from builders.core.context import BuildContext, Row
 from builders.core.errors import ConfigError, InputError
 from builders.core.registry import register
@@ -22,15 +22,15 @@ from builders.core.textio import read_parallel
 
 @dataclass
 class ToyConfig(BuildConfig):
-    src: str = ""
-    tgt: str = ""
-    lines_per_unit: int = 3
-    max_words: int = 50
-    duplicate_ids: bool = False
+    src: str = setting("", "source file, one line per segment", required="always")
+    tgt: str = setting("", "target file, line-aligned with src", required="always")
+    lines_per_unit: int = setting(3, "lines per work unit")
+    max_words: int = setting(50, "longer lines are dropped and counted")
+    duplicate_ids: bool = setting(False, "give two units one key (tests the uniqueness check)")
     # fault injection for the executor tests: a line whose unit raises InputError, and a marker file whose
     # absence makes the first worker that sees it die (os._exit) once
-    bad_line: int = field(default=0, metadata={"run_only": True})
-    die_once_marker: str = field(default="", metadata={"run_only": True})
+    bad_line: int = setting(0, "line whose unit raises InputError (0: none)", run_only=True)
+    die_once_marker: str = setting("", "marker file: the first worker that finds it absent dies once", run_only=True)
 
     def validate(self) -> None:
         if self.lines_per_unit < 1:
