@@ -29,19 +29,12 @@ def shuffles_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def models(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    from transformers import AutoModelForSeq2SeqLM
-
-    from builders.scoring.image import feature_prefix_model
-    from builders.scoring.tiny import make_tiny_model
+    from builders.scoring.tiny import make_tiny_image_model, make_tiny_model
 
     root = tmp_path_factory.mktemp("models")
     text = make_tiny_model(root / "text", "marian")
-    image = root / "image"
     feature_dim = int(np.load(SAMPLE / "sample.features.npy").shape[1])
-    feature_prefix_model(AutoModelForSeq2SeqLM.from_pretrained(text), feature_dim=feature_dim, seed=2).save(image)
-    for tokenizer_file in text.glob("*"):
-        if not (image / tokenizer_file.name).exists():
-            (image / tokenizer_file.name).write_bytes(tokenizer_file.read_bytes())
+    image = make_tiny_image_model(text, root / "image", feature_dim=feature_dim)
     return {"text": text, "image": image}
 
 

@@ -188,6 +188,22 @@ def make_tiny_model(
     return out_dir
 
 
+def make_tiny_image_model(text_model: str | Path, out_dir: str | Path, feature_dim: int, seed: int = 2) -> Path:
+    """The text model inside a feature-prefix image adapter (random projection), saved with the text model's
+    tokenizer files so it loads through the same path as a trained image-aware model."""
+    from transformers import AutoModelForSeq2SeqLM
+
+    from builders.scoring.image import feature_prefix_model
+
+    text_model, out_dir = Path(text_model), Path(out_dir)
+    seq2seq = AutoModelForSeq2SeqLM.from_pretrained(text_model, local_files_only=True)
+    feature_prefix_model(seq2seq, feature_dim=feature_dim, seed=seed).save(out_dir)
+    for tokenizer_file in text_model.glob("*"):
+        if not (out_dir / tokenizer_file.name).exists():
+            (out_dir / tokenizer_file.name).write_bytes(tokenizer_file.read_bytes())
+    return out_dir
+
+
 def _write_tokenizer_files(folder: Path, family: str, spm_model: Path) -> None:
     tokenizer_class = _FAMILIES[family][0]
     config: dict[str, Any] = {"tokenizer_class": tokenizer_class}
