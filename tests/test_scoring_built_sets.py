@@ -138,3 +138,56 @@ def test_score_commute_ext_set_then_oracle(commute_ext_set: Path, models: dict[s
     short.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]), encoding="utf-8")
     bad = CliRunner().invoke(app, ["evaluate", str(slot0), *map(str, args[:4]), "--extended", str(short)])
     assert "short.jsonl: extended perplexities file has 3 lines but the set has 4 sources" in str(bad.exception)
+
+
+def _references(shuffles_set: Path) -> list[str]:
+    path = next((shuffles_set / "jsonl" / "congruent").glob("*.jsonl"))
+    return [json.loads(line)["ref"] for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_translations_to_meteor_style_awareness_eq_4(shuffles_set: Path, tmp_path: Path) -> None:
+    """Δ_E (Elliott 2018, Eq. 4): translations per condition -> per-segment text scores -> awareness, no
+    hand-made score files. length_ratio is checked by hand (100 * |hyp| / |ref| words); METEOR needs WordNet."""
+    references = _references(shuffles_set)
+    hyps = {"congruent": references, "random1": [" ".join(r.split()[:-1]) for r in references],
+            "random2": [" ".join(r.split()[:-2]) for r in references]}
+    files = []
+    for name, lines in hyps.items():
+        files.append(tmp_path / f"{name}.hyp")
+        files[-1].write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    out = tmp_path / "lr"
+    invoke("sentence-scores", shuffles_set, *(a for f in files for a in ("--hyp", f)), "--metric", "length_ratio",
+           "--out", out)
+    ratio = [float(v) for v in (out / "random1.scores").read_text(encoding="utf-8").split()]
+    assert ratio == pytest.approx([round(100 * (len(r.split()) - 1) / len(r.split()), 6) for r in references])
+    assert set((out / "congruent.scores").read_text(encoding="utf-8").split()) == {"100.000000"}
+    invoke("evaluate", shuffles_set, *(a for n in hyps for a in ("-s", out / f"{n}.scores")), "--system", "lr",
+           "--out", tmp_path)
+    result = json.loads((tmp_path / "metrics-awareness-lr.json").read_text(encoding="utf-8"))
+    assert result["shuffles"]["random1"]["delta_awareness"] == pytest.approx(
+        float(np.mean([100 - r for r in ratio])), abs=1e-5)
+    assert result["aware"] is True
+
+
+def test_sentence_scores_need_one_translation_per_segment(shuffles_set: Path, tmp_path: Path) -> None:
+    short = tmp_path / "congruent.hyp"
+    short.write_text("ein Hund\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["sentence-scores", str(shuffles_set), "--hyp", str(short), "--metric", "bleu",
+                                      "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "congruent.hyp: translations file has 1 lines but the set has 40 segments" in str(result.exception)
+
+
+def test_meteor_sentence_scores(shuffles_set: Path, tmp_path: Path) -> None:
+    from builders.variations.volatility import metric_functions
+
+    try:
+        metric_functions(["meteor"])
+    except Exception as err:  # noqa: BLE001 - the reason (no WordNet) is the skip message
+        pytest.skip(str(err))
+    references = _references(shuffles_set)
+    hyp = tmp_path / "congruent.hyp"
+    hyp.write_text("".join(f"{r}\n" for r in references), encoding="utf-8")
+    invoke("sentence-scores", shuffles_set, "--hyp", hyp, "--out", tmp_path)
+    values = [float(v) for v in (tmp_path / "congruent.scores").read_text(encoding="utf-8").split()]
+    assert len(values) == 40 and min(values) > 90  # identical to the reference: METEOR near 100

@@ -56,7 +56,7 @@ class Condition:
     examples: list[ScoringExample]
 
 
-def _single_split(built: BuiltSet, subset: str) -> str:
+def single_split(built: BuiltSet, subset: str) -> str:
     splits = sorted(built.info.get("records", {}).get(subset, {}))
     if len(splits) != 1:
         raise InputError(built.folder / "info.json", f"subset {subset!r} must have one split, has {splits}")
@@ -74,7 +74,7 @@ def _features(path: Path, rows: int) -> np.ndarray:
 
 def shuffles_conditions(built: BuiltSet, congruent_features: Path | None, with_images: bool) -> list[Condition]:
     """Congruent first, then every shuffle, each with its features (none for a text-only model)."""
-    split = _single_split(built, "congruent")
+    split = single_split(built, "congruent")
     records = [r for _, r in iter_jsonl(built.folder / jsonl_path_for("congruent", split))]
     shuffles = sorted(
         (s for s in built.info["records"] if s.startswith("random")), key=lambda s: int(s.removeprefix("random"))
@@ -128,7 +128,7 @@ class ExtendedSource:
 
 def extended_sources(built: BuiltSet) -> list[ExtendedSource]:
     """The records in CoMMuTE line order (the order of ``commute/slot0``); both lines of a source must be there."""
-    path = built.folder / jsonl_path_for("default", _single_split(built, "default"))
+    path = built.folder / jsonl_path_for("default", single_split(built, "default"))
     sources = []
     for number, record in iter_jsonl(path):
         first, second = record.get("translations", [None, None])[:2]
