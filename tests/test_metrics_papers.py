@@ -191,6 +191,8 @@ def test_accuracy_tables_6_to_8() -> None:
     assert intra == {"true": (1, 1), "false": (1, 3)}  # Table 7: intrasegmental / external
     distance = {k: (v["correct"], v["total"]) for k, v in table["by_distance"].items()}
     assert distance == {"0": (1, 1), "1": (0, 2), ">3": (1, 1)}  # Table 8: 0, 1, 2, 3, >3
+    pairs = {k: (v["correct"], v["total"]) for k, v in table["by_pair"].items()}
+    assert pairs == {"it:er": (1, 1), "it:es": (1, 2), "it:sie": (0, 1)}  # evaluate.py's "src:ref" categories
     assert table["total"]["accuracy"] == 0.5
 
 
