@@ -172,6 +172,8 @@ class CommuteTemperatureMetric(Metric):
         rows = []
         for index, temperature in enumerate(temperatures):
             correct, incorrect = inputs.scores[2 * index : 2 * index + 2]
+            for path in (correct, incorrect):
+                _check_scored_temperature(path, temperature)
             pairs = commute_pairs(inputs.set_dir, correct, incorrect)
             rows.append({"temperature": temperature, **commute.consistency_scores(pairs.ppl)})
         return {"by_temperature": rows}
@@ -179,3 +181,22 @@ class CommuteTemperatureMetric(Metric):
     def render_markdown(self, result: Mapping[str, Any]) -> str:
         rows = [[f"{r['temperature']:g}", *(r[k] for k in CONSISTENCY)] for r in result["by_temperature"]]
         return "Consistency scores by softmax temperature (Fig. 5):\n\n" + markdown_table(["T", *CONSISTENCY], rows)
+
+
+def _check_scored_temperature(path: Path, listed: float) -> None:
+    """A score file listed for temperature T must have been scored at T, when its run says so: `mtprobes score`
+    writes ``<name>.score_info.json`` beside ``<name>.correct.txt``. Files in the wrong order would otherwise give
+    a plausible but wrong curve."""
+    import json
+
+    name = path.name.removesuffix(".txt").rpartition(".")[0]
+    info_path = path.with_name(f"{name}.score_info.json")
+    if not name or not info_path.is_file():
+        return
+    try:
+        scored = json.loads(info_path.read_text(encoding="utf-8"))["options"]["temperature"]
+    except (ValueError, KeyError, TypeError):
+        return  # not a score_info.json of ours: nothing to check against
+    if not np.isclose(float(scored), listed):
+        raise InputError(path, f"scored at temperature {scored:g} ({info_path.name}) but listed for {listed:g}: "
+                               "give the files in the order of the temperatures option")
