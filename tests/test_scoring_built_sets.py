@@ -179,11 +179,12 @@ def test_sentence_scores_need_one_translation_per_segment(shuffles_set: Path, tm
 
 
 def test_meteor_sentence_scores(shuffles_set: Path, tmp_path: Path) -> None:
+    from builders.core.errors import MtprobesError
     from builders.variations.volatility import metric_functions
 
     try:
         metric_functions(["meteor"])
-    except Exception as err:  # noqa: BLE001 - the reason (no WordNet) is the skip message
+    except MtprobesError as err:  # no WordNet: the hint is the skip reason
         pytest.skip(str(err))
     references = _references(shuffles_set)
     hyp = tmp_path / "congruent.hyp"
@@ -191,3 +192,11 @@ def test_meteor_sentence_scores(shuffles_set: Path, tmp_path: Path) -> None:
     invoke("sentence-scores", shuffles_set, "--hyp", hyp, "--out", tmp_path)
     values = [float(v) for v in (tmp_path / "congruent.scores").read_text(encoding="utf-8").split()]
     assert len(values) == 40 and min(values) > 90  # identical to the reference: METEOR near 100
+
+
+def test_temperature_grid_on_a_built_set_points_to_a_commute_folder(
+    shuffles_set: Path, models: dict[str, Path], tmp_path: Path
+) -> None:
+    result = CliRunner().invoke(app, ["score", str(shuffles_set), "--model", str(models["text"]), "--temperatures",
+                                      "0.5,2", "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "--temperatures: score a CoMMuTE folder" in str(result.exception)

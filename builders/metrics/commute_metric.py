@@ -184,19 +184,26 @@ class CommuteTemperatureMetric(Metric):
 
 
 def _check_scored_temperature(path: Path, listed: float) -> None:
-    """A score file listed for temperature T must have been scored at T, when its run says so: `mtprobes score`
-    writes ``<name>.score_info.json`` beside ``<name>.correct.txt``. Files in the wrong order would otherwise give
-    a plausible but wrong curve."""
-    import json
+    """A score file listed for temperature T must have been scored at T, where the file says so: its name ends
+    in ``.T<T>`` (`mtprobes score --temperatures`), or ``<name>.score_info.json`` beside ``<name>.correct.txt``
+    records the run's ``--temperature``. Files in the wrong order would otherwise draw a plausible, wrong Fig. 5."""
+    import re
 
     name = path.name.removesuffix(".txt").rpartition(".")[0]
-    info_path = path.with_name(f"{name}.score_info.json")
-    if not name or not info_path.is_file():
-        return
+    from_grid = re.fullmatch(r".+\.T(\d+(?:\.\d+)?)", name)
+    scored = float(from_grid.group(1)) if from_grid else _run_temperature(path.with_name(f"{name}.score_info.json"))
+    if scored is not None and not np.isclose(scored, listed):
+        raise InputError(path, f"scored at temperature {scored:g} but listed for {listed:g}: give the files in the "
+                               "order of the temperatures option")
+
+
+def _run_temperature(info_path: Path) -> float | None:
+    """The ``--temperature`` a `mtprobes score` run recorded, or None when there is no such record."""
+    import json
+
+    if not info_path.is_file():
+        return None
     try:
-        scored = json.loads(info_path.read_text(encoding="utf-8"))["options"]["temperature"]
+        return float(json.loads(info_path.read_text(encoding="utf-8"))["options"]["temperature"])
     except (ValueError, KeyError, TypeError):
-        return  # not a score_info.json of ours: nothing to check against
-    if not np.isclose(float(scored), listed):
-        raise InputError(path, f"scored at temperature {scored:g} ({info_path.name}) but listed for {listed:g}: "
-                               "give the files in the order of the temperatures option")
+        return None  # not a score_info.json of ours: nothing to check against
