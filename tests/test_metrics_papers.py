@@ -148,6 +148,10 @@ def test_delta_awareness_eqs_1_and_2() -> None:
     assert result["shuffles"]["random2"]["delta_awareness"] == pytest.approx(17 / 6)
     assert result["delta_awareness_mean"] == pytest.approx((21 / 6 + 17 / 6) / 2)
     assert result["delta_awareness_std"] == pytest.approx(np.std([21 / 6, 17 / 6], ddof=1))
+    # Table 1's C and I columns: mean score with congruent images (210/6), and per shuffle (189/6, 193/6)
+    assert result["congruent_mean"] == pytest.approx(35.0)
+    assert result["incongruent_mean"] == pytest.approx((189 / 6 + 193 / 6) / 2)
+    assert result["incongruent_std"] == pytest.approx(np.std([189 / 6, 193 / 6], ddof=1))
 
 
 def test_delta_i_eq_3_on_probabilities() -> None:

@@ -65,6 +65,8 @@ class AwarenessMetric(Metric):
         verdict = "image-aware" if result["aware"] else "not shown to be image-aware"
         which = "the one behind Table 1" if result["reproduces_table1"] else "not the one behind Table 1"
         return markdown_table(header, rows) + (
+            f"\nMean score (Table 1's C / I): congruent {result['congruent_mean']:.4f}, incongruent "
+            f"{result['incongruent_mean']:.4f} ± {result['incongruent_std']:.4f} (over the shuffles).\n"
             f"\nΔ-awareness {result['delta_awareness_mean']:.4f} ± {result['delta_awareness_std']:.4f} "
             f"(measure: {result['measure']}); Fisher χ² = {result['fisher_statistic']:.3f} ({result['fisher_dof']} "
             f"dof), p = {_p(result['fisher_p'])} -> **{verdict}** (threshold p ≤ {result['threshold']}).\n"
