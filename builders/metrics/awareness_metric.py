@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from builders.core.errors import MtprobesError
+from builders.core.errors import UsageError
 from builders.metrics import awareness
 from builders.metrics.base import Metric, MetricInputs
 from builders.metrics.tables import markdown_table
@@ -34,12 +34,12 @@ class AwarenessMetric(Metric):
     def compute(self, inputs: MetricInputs) -> dict[str, Any]:
         options: AwarenessOptions = self.options
         if len(inputs.scores) < 2:
-            raise MtprobesError("awareness takes --scores CONGRUENT then one file per incongruent shuffle")
+            raise UsageError("awareness takes --scores CONGRUENT then one file per incongruent shuffle")
         expected = set_segment_count(inputs.set_dir)
         congruent = read_scores(inputs.scores[0], expected, what="congruent scores")
         shuffles = {p.stem: read_scores(p, congruent.size, what="shuffle scores") for p in inputs.scores[1:]}
         if len(shuffles) != len(inputs.scores) - 1:
-            raise MtprobesError("shuffle score files need distinct names (the name identifies the shuffle)")
+            raise UsageError("shuffle score files need distinct names (the name identifies the shuffle)")
         return awareness.awareness_test(
             congruent,
             shuffles,

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from builders.core.errors import MtprobesError
+from builders.core.errors import UsageError
 
 OptionList = Annotated[
     list[str] | None, typer.Option("--option", "-O", help="Metric option key=value (see --list); repeatable.")
@@ -20,9 +20,9 @@ def parse_key_values(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise MtprobesError(f"--option takes key=value, got {pair!r}")
+            raise UsageError(f"--option takes key=value, got {pair!r}")
         if key.strip() in options:
-            raise MtprobesError(f"--option {key.strip()} given twice")
+            raise UsageError(f"--option {key.strip()} given twice")
         options[key.strip()] = value.strip()
     return options
 

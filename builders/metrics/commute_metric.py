@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
-from builders.core.errors import InputError, MtprobesError
+from builders.core.errors import InputError, UsageError
 from builders.core.textio import iter_jsonl, read_lines
 from builders.metrics import commute
 from builders.metrics.base import Metric, MetricInputs, require_count
@@ -161,7 +161,7 @@ class CommuteTemperatureMetric(Metric):
     def compute(self, inputs: MetricInputs) -> dict[str, Any]:
         temperatures = self.options.temperatures
         if not temperatures or any(t <= 0 for t in temperatures):
-            raise MtprobesError(f"{self.name}: temperatures must be positive, got {list(temperatures)}")
+            raise UsageError(f"{self.name}: temperatures must be positive, got {list(temperatures)}")
         require_count(
             self.name,
             inputs.scores,
