@@ -91,6 +91,34 @@ def test_image_model_needs_the_sets_features(shuffles_set: Path, models: dict[st
     assert result.exit_code != 0 and "short.npy: expected 40 feature rows" in str(result.exception)
 
 
+def test_shuffle_features_are_the_congruent_ones_moved_to_each_distractor(shuffles_set: Path) -> None:
+    """What the scorer feeds shuffle i equals the build's extras/<stem>-random<i>.npy."""
+    from builders.scoring.built_layouts import built_set, shuffles_conditions
+
+    built = built_set(shuffles_set)
+    assert built is not None
+    conditions = shuffles_conditions(built, None, with_images=True)
+    stem = Path(built.info["config"]["features"]).name.removesuffix(".npy")
+    for condition in conditions[1:]:
+        extras = np.load(shuffles_set / "extras" / f"{stem}-{condition.name}.npy")
+        np.testing.assert_array_equal(np.stack([e.image for e in condition.examples]), extras)
+
+
+def test_a_set_built_without_features_is_scored_with_features_given_later(
+    models: dict[str, Path], tmp_path: Path
+) -> None:
+    """Multi30K ships no features: build text-only, compute features afterwards, score every condition with them.
+    Before, the shuffles read extras/<stem>-random<i>.npy, which such a set does not have."""
+    config = {**load_config_file(SAMPLE / "demo.yaml"), "shuffles": SHUFFLES, "mixup_shuffles": 0, "features": ""}
+    text_only_set = ShufflesBuilder(ShufflesConfig.from_mapping(config)).build(tmp_path / "set", quiet=True)
+    assert not list((text_only_set / "extras").glob("*.npy"))
+    run = tmp_path / "run"
+    invoke("score", text_only_set, "--model", models["image"], "--out", run, "--name", "image",
+           "--image-features", SAMPLE / "sample.features.npy")
+    congruent = np.loadtxt(run / "image" / "congruent.scores")
+    assert congruent.size == 40 and not np.array_equal(congruent, np.loadtxt(run / "image" / "random1.scores"))
+
+
 # --- commute_ext.v1: extended-image perplexities for the image oracle ---------------------------------------------
 
 
