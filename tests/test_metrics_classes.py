@@ -39,6 +39,7 @@ def test_registry_lists_every_metric_with_its_properties() -> None:
         metric = registry.get(name)
         assert metric.name == name and isinstance(metric.higher_is_better, bool)
         assert name in metric.describe()
+        assert metric.title  # the report's section heading comes from the class, not from a second table
 
 
 def test_registry_did_you_mean_and_type_check() -> None:

@@ -25,6 +25,7 @@ class AwarenessOptions:
 
 class AwarenessMetric(Metric):
     name: ClassVar[str] = "awareness"
+    title: ClassVar[str] = "Images: awareness test (Elliott 2018)"
     paper: ClassVar[str] = "Elliott 2018, Adversarial Evaluation of Multimodal Machine Translation (Eqs. 1-4, Sec. 3)"
     higher_is_better: ClassVar[bool] = True
     headline: ClassVar[str] = "delta_awareness_mean"

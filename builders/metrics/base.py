@@ -119,6 +119,7 @@ class Metric(ABC):
     """One metric family: reads its inputs, computes one JSON-ready result, renders it."""
 
     name: ClassVar[str]
+    title: ClassVar[str]  # heading of the metric's section in `mtprobes report`
     version: ClassVar[str] = "1"
     paper: ClassVar[str]
     higher_is_better: ClassVar[bool]  # direction of the headline figure (accuracy, TC, Δ-awareness ...)

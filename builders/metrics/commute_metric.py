@@ -65,6 +65,7 @@ class CommuteOptions:
 
 class CommuteMetric(Metric):
     name: ClassVar[str] = "commute"
+    title: ClassVar[str] = "Images: CoMMuTE consistency metrics (Futeral et al. 2023; Kashani Motlagh et al. 2024)"
     paper: ClassVar[str] = "Kashani Motlagh et al. 2024, The Role of Imagery in CoMMuTE (Eqs. 1-10, Tables 1-5)"
     higher_is_better: ClassVar[bool] = True
     headline: ClassVar[str] = "GIC"
@@ -152,6 +153,7 @@ class CommuteTemperatureMetric(Metric):
     per-token log-probabilities of a T = 1 run do not hold)."""
 
     name: ClassVar[str] = "commute-temperature"
+    title: ClassVar[str] = "Images: CoMMuTE under temperature scaling (Kashani Motlagh et al. 2024, Fig. 5)"
     paper: ClassVar[str] = "Kashani Motlagh et al. 2024, Sec. 6 and Fig. 5 (global temperature scaling)"
     higher_is_better: ClassVar[bool] = True
     headline: ClassVar[str] = "by_temperature"
