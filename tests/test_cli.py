@@ -81,6 +81,9 @@ def test_starting_config_with_required_keys_filled_builds_a_config(tmp_path) -> 
         (["build", "pronouns", "--no-such-flag"], 2, "No such option"),
         (["build", "shuffles", "--set", "no_such_key=1"], 2, "no_such_key"),
         (["validate", "/no/such/dataset"], 1, "info.json"),
+        (["evaluate", "/no/set", "--kind", "awarenes", "-s", "x"], 2, "did you mean 'awareness'"),
+        (["evaluate", "/no/set", "--kind", "contrapro", "-s", "x", "-O", "lower_is_better=maybe"], 2, "yes/no"),
+        (["evaluate", "/no/set", "--kind", "contrapro", "-s", "x", "--mixup", "y"], 2, "does not read --mixup"),
     ],
 )
 def test_exit_codes_through_the_real_entry_point(args: list[str], code: int, needle: str) -> None:

@@ -348,3 +348,11 @@ def test_demo_validates_and_ivf_index_reports_recall(demo: Path, tmp_path: Path)
     assert index["kind"] == "hnsw" and index["recall_queries"] == 40
     assert 0.9 <= index["recall_at_15_near_data_queries"] <= 1.0
     assert 0.5 <= index["recall_at_15_caption_queries"] <= 1.0  # 6 captions against 46 images
+
+
+def test_a_starting_config_names_every_missing_input_at_once() -> None:
+    from builders.commute_ext.config import CommuteExtConfig
+
+    with pytest.raises(ConfigError, match=r"'data_dir', 'captions', 'collection' \(give at least one image collection\)"
+                                          r": required"):
+        CommuteExtConfig.from_sources(None, [])

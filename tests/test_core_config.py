@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -84,3 +85,21 @@ def test_bad_config_files(tmp_path: Path, content: str, message: str) -> None:
 def test_missing_config_file(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="config file not found"):
         SampleConfig.from_sources(tmp_path / "nope.yaml")
+
+
+@pytest.mark.parametrize(
+    ("family", "overrides", "message"),
+    [
+        # issue 15's own repro still used the keys of before the one input vocabulary
+        ("variations", ["en_path=r.en", "de_path=r.de"], "'de_path' (renamed to 'tgt'), 'en_path' (renamed to 'src')"),
+        ("variations", ["direction=de-en"], "'direction' (renamed to 'src_lang' and 'tgt_lang')"),
+        ("commute_ext", ["commute_dir=c", "lang=fr"],
+         "'commute_dir' (renamed to 'data_dir'), 'lang' (renamed to 'tgt_lang')"),
+    ],
+)
+def test_keys_of_earlier_releases_name_their_new_key(family: str, overrides: list[str], message: str) -> None:
+    from builders.core.registry import get_builder_class
+
+    config_class = get_builder_class(family).config_class
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        config_class.from_sources(None, overrides)

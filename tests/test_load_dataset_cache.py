@@ -125,3 +125,11 @@ def test_a_set_of_several_configs_loads_without_a_config_name(tmp_path: Path) ->
     split = next(iter(congruent))
     assert congruent[split].num_rows == shuffled[split].num_rows > 0
     assert congruent[split]["input_image"] == congruent[split]["image"] != shuffled[split]["input_image"]
+
+
+def test_without_a_corpus_name_the_card_names_the_input_files(three_sets: list[Path]) -> None:
+    info = json.loads((three_sets[1] / "info.json").read_text())
+    assert info["config"]["corpus"] == ""
+    card = (three_sets[1] / "README.md").read_text()
+    assert "Input files: `variations/sample.de`, `variations/sample.en` (no `corpus` named)." in card
+    assert "/work/" not in card.split("## Contents")[0]  # folder and name only, no local paths

@@ -39,6 +39,7 @@ def test_registry_lists_every_metric_with_its_properties() -> None:
         metric = registry.get(name)
         assert metric.name == name and isinstance(metric.higher_is_better, bool)
         assert name in metric.describe()
+        assert metric.title  # the report's section heading comes from the class, not from a second table
 
 
 def test_registry_did_you_mean_and_type_check() -> None:
@@ -121,6 +122,30 @@ def test_temperature_metric_reads_one_pair_per_temperature(tmp_path: Path) -> No
     assert rows == [(0.5, 1.0, 1.0), (2.0, 0.5, 0.0)]
     with pytest.raises(MtprobesError, match="2 files for each of 2 temperatures"):
         metric.evaluate(MetricInputs(folder, tuple(files[:2])))
+
+
+def test_temperature_files_in_the_wrong_order_are_refused_and_fig5_is_drawn(tmp_path: Path) -> None:
+    """`mtprobes score --temperature T` notes T in <name>.score_info.json; a file listed for another T is an error
+    (a swapped pair would draw a plausible but wrong Fig. 5), and `mtprobes report` draws the figure."""
+    from builders.metrics.cli import run_evaluation
+    from builders.report.report import write_report
+
+    folder = commute_set(tmp_path / "set")
+    files = []
+    for temperature, correct in ((0.5, [1.0, 1.0]), (2.0, [1.0, 3.0])):
+        name = f"image-T{temperature:g}"
+        files += [write_lines(tmp_path / f"{name}.correct.txt", correct),
+                  write_lines(tmp_path / f"{name}.incorrect.txt", [2.0, 2.0])]
+        (tmp_path / f"{name}.score_info.json").write_text(json.dumps({"options": {"temperature": temperature}}))
+    with pytest.raises(InputError, match=r"image-T2\.correct\.txt: scored at temperature 2 .* listed for 0\.5"):
+        run_evaluation(folder, "commute-temperature", "image", None, scores=[*files[2:], *files[:2]],
+                       options={"temperatures": "0.5,2"})
+    run = tmp_path / "run"
+    result, _ = run_evaluation(folder, "commute-temperature", "image", run, scores=files,
+                               options={"temperatures": "0.5,2"})
+    assert [row["TC"] for row in result["by_temperature"]] == [1.0, 0.5]
+    assert "(commute_temperature.png)" in write_report(run).read_text()
+    assert (run / "commute_temperature.png").read_bytes()[:4] == b"\x89PNG"
 
 
 def test_cli_list_and_evaluate_write_signed_json(tmp_path: Path) -> None:

@@ -148,6 +148,10 @@ def test_delta_awareness_eqs_1_and_2() -> None:
     assert result["shuffles"]["random2"]["delta_awareness"] == pytest.approx(17 / 6)
     assert result["delta_awareness_mean"] == pytest.approx((21 / 6 + 17 / 6) / 2)
     assert result["delta_awareness_std"] == pytest.approx(np.std([21 / 6, 17 / 6], ddof=1))
+    # Table 1's C and I columns: mean score with congruent images (210/6), and per shuffle (189/6, 193/6)
+    assert result["congruent_mean"] == pytest.approx(35.0)
+    assert result["incongruent_mean"] == pytest.approx((189 / 6 + 193 / 6) / 2)
+    assert result["incongruent_std"] == pytest.approx(np.std([189 / 6, 193 / 6], ddof=1))
 
 
 def test_delta_i_eq_3_on_probabilities() -> None:
@@ -191,6 +195,8 @@ def test_accuracy_tables_6_to_8() -> None:
     assert intra == {"true": (1, 1), "false": (1, 3)}  # Table 7: intrasegmental / external
     distance = {k: (v["correct"], v["total"]) for k, v in table["by_distance"].items()}
     assert distance == {"0": (1, 1), "1": (0, 2), ">3": (1, 1)}  # Table 8: 0, 1, 2, 3, >3
+    pairs = {k: (v["correct"], v["total"]) for k, v in table["by_pair"].items()}
+    assert pairs == {"it:er": (1, 1), "it:es": (1, 2), "it:sie": (0, 1)}  # evaluate.py's "src:ref" categories
     assert table["total"]["accuracy"] == 0.5
 
 

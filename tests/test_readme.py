@@ -57,3 +57,10 @@ def test_every_local_link_in_the_docs_exists() -> None:
             if not link.startswith("http") and not target.exists():
                 missing.append(f"{page.relative_to(REPO_ROOT)} -> {link}")
     assert not missing, missing
+
+
+def test_the_readme_says_which_wilcoxon_reproduces_elliotts_table_1() -> None:
+    # Issue 14: offer both alternatives and say, in the output and the README, which one reproduces Table 1.
+    from builders.metrics.awareness import TABLE1_ALTERNATIVE
+
+    assert re.search(rf"-O alternative={TABLE1_ALTERNATIVE}`?\*?\*? reproduces\s+Elliott's Table 1", README)

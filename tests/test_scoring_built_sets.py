@@ -91,6 +91,34 @@ def test_image_model_needs_the_sets_features(shuffles_set: Path, models: dict[st
     assert result.exit_code != 0 and "short.npy: expected 40 feature rows" in str(result.exception)
 
 
+def test_shuffle_features_are_the_congruent_ones_moved_to_each_distractor(shuffles_set: Path) -> None:
+    """What the scorer feeds shuffle i equals the build's extras/<stem>-random<i>.npy."""
+    from builders.scoring.built_layouts import built_set, shuffles_conditions
+
+    built = built_set(shuffles_set)
+    assert built is not None
+    conditions = shuffles_conditions(built, None, with_images=True)
+    stem = Path(built.info["config"]["features"]).name.removesuffix(".npy")
+    for condition in conditions[1:]:
+        extras = np.load(shuffles_set / "extras" / f"{stem}-{condition.name}.npy")
+        np.testing.assert_array_equal(np.stack([e.image for e in condition.examples]), extras)
+
+
+def test_a_set_built_without_features_is_scored_with_features_given_later(
+    models: dict[str, Path], tmp_path: Path
+) -> None:
+    """Multi30K ships no features: build text-only, compute features afterwards, score every condition with them.
+    Before, the shuffles read extras/<stem>-random<i>.npy, which such a set does not have."""
+    config = {**load_config_file(SAMPLE / "demo.yaml"), "shuffles": SHUFFLES, "mixup_shuffles": 0, "features": ""}
+    text_only_set = ShufflesBuilder(ShufflesConfig.from_mapping(config)).build(tmp_path / "set", quiet=True)
+    assert not list((text_only_set / "extras").glob("*.npy"))
+    run = tmp_path / "run"
+    invoke("score", text_only_set, "--model", models["image"], "--out", run, "--name", "image",
+           "--image-features", SAMPLE / "sample.features.npy")
+    congruent = np.loadtxt(run / "image" / "congruent.scores")
+    assert congruent.size == 40 and not np.array_equal(congruent, np.loadtxt(run / "image" / "random1.scores"))
+
+
 # --- commute_ext.v1: extended-image perplexities for the image oracle ---------------------------------------------
 
 
@@ -138,3 +166,65 @@ def test_score_commute_ext_set_then_oracle(commute_ext_set: Path, models: dict[s
     short.write_text("".join(json.dumps(r) + "\n" for r in rows[:3]), encoding="utf-8")
     bad = CliRunner().invoke(app, ["evaluate", str(slot0), *map(str, args[:4]), "--extended", str(short)])
     assert "short.jsonl: extended perplexities file has 3 lines but the set has 4 sources" in str(bad.exception)
+
+
+def _references(shuffles_set: Path) -> list[str]:
+    path = next((shuffles_set / "jsonl" / "congruent").glob("*.jsonl"))
+    return [json.loads(line)["ref"] for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_translations_to_meteor_style_awareness_eq_4(shuffles_set: Path, tmp_path: Path) -> None:
+    """Δ_E (Elliott 2018, Eq. 4): translations per condition -> per-segment text scores -> awareness, no
+    hand-made score files. length_ratio is checked by hand (100 * |hyp| / |ref| words); METEOR needs WordNet."""
+    references = _references(shuffles_set)
+    hyps = {"congruent": references, "random1": [" ".join(r.split()[:-1]) for r in references],
+            "random2": [" ".join(r.split()[:-2]) for r in references]}
+    files = []
+    for name, lines in hyps.items():
+        files.append(tmp_path / f"{name}.hyp")
+        files[-1].write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    out = tmp_path / "lr"
+    invoke("sentence-scores", shuffles_set, *(a for f in files for a in ("--hyp", f)), "--metric", "length_ratio",
+           "--out", out)
+    ratio = [float(v) for v in (out / "random1.scores").read_text(encoding="utf-8").split()]
+    assert ratio == pytest.approx([round(100 * (len(r.split()) - 1) / len(r.split()), 6) for r in references])
+    assert set((out / "congruent.scores").read_text(encoding="utf-8").split()) == {"100.000000"}
+    invoke("evaluate", shuffles_set, *(a for n in hyps for a in ("-s", out / f"{n}.scores")), "--system", "lr",
+           "--out", tmp_path)
+    result = json.loads((tmp_path / "metrics-awareness-lr.json").read_text(encoding="utf-8"))
+    assert result["shuffles"]["random1"]["delta_awareness"] == pytest.approx(
+        float(np.mean([100 - r for r in ratio])), abs=1e-5)
+    assert result["aware"] is True
+
+
+def test_sentence_scores_need_one_translation_per_segment(shuffles_set: Path, tmp_path: Path) -> None:
+    short = tmp_path / "congruent.hyp"
+    short.write_text("ein Hund\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["sentence-scores", str(shuffles_set), "--hyp", str(short), "--metric", "bleu",
+                                      "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "congruent.hyp: translations file has 1 lines but the set has 40 segments" in str(result.exception)
+
+
+def test_meteor_sentence_scores(shuffles_set: Path, tmp_path: Path) -> None:
+    from builders.core.errors import MtprobesError
+    from builders.variations.volatility import metric_functions
+
+    try:
+        metric_functions(["meteor"])
+    except MtprobesError as err:  # no WordNet: the hint is the skip reason
+        pytest.skip(str(err))
+    references = _references(shuffles_set)
+    hyp = tmp_path / "congruent.hyp"
+    hyp.write_text("".join(f"{r}\n" for r in references), encoding="utf-8")
+    invoke("sentence-scores", shuffles_set, "--hyp", hyp, "--out", tmp_path)
+    values = [float(v) for v in (tmp_path / "congruent.scores").read_text(encoding="utf-8").split()]
+    assert len(values) == 40 and min(values) > 90  # identical to the reference: METEOR near 100
+
+
+def test_temperature_grid_on_a_built_set_points_to_a_commute_folder(
+    shuffles_set: Path, models: dict[str, Path], tmp_path: Path
+) -> None:
+    result = CliRunner().invoke(app, ["score", str(shuffles_set), "--model", str(models["text"]), "--temperatures",
+                                      "0.5,2", "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "--temperatures: score a CoMMuTE folder" in str(result.exception)

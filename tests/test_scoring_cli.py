@@ -355,3 +355,30 @@ def test_context_count_mismatch(tmp_path: Path) -> None:
     path.write_text("a\nb\nc\nd\n")
     with pytest.raises(InputError, match="--context 3 asked, but the export has 2 per line"):
         _context_per_line(path, 2, 3)
+
+
+def test_one_pass_temperature_grid_equals_one_run_per_temperature(tmp_path: Path, models: dict[str, Path]) -> None:
+    """Fig. 5 (Kashani Motlagh et al. 2024) from one scoring pass: --temperatures keeps every token's
+    log-probability at each T from the same logits; the files equal separate --temperature runs."""
+    set_dir, run = tmp_path / "commute", tmp_path / "run"
+    write_commute_set(set_dir)
+    features = tmp_path / "features.npy"
+    np.save(features, np.random.default_rng(1).normal(size=(4, 4)).astype(np.float32) * 3)
+    common = ["--model", models["image"], "--image-features", features, "--out", run]
+    invoke("score", set_dir, *common, "--name", "grid", "--temperatures", "0.5,1,2", "--drop-shared-prefix")
+    for temperature in ("0.5", "2"):
+        invoke("score", set_dir, *common, "--name", f"single{temperature}", "--temperature", temperature,
+               "--drop-shared-prefix")
+        for side in ("correct", "incorrect"):
+            grid = np.loadtxt(run / f"grid.T{temperature}.{side}.txt")
+            single = np.loadtxt(run / f"single{temperature}.{side}.txt")
+            np.testing.assert_allclose(grid, single, atol=2e-6)
+    assert (run / "grid.T1.correct.txt").read_text() == (run / "grid.correct.txt").read_text()
+    assert (run / "grid.T0.5.correct.txt").read_text() != (run / "grid.T2.correct.txt").read_text()
+    files = [run / f"grid.T{t}.{side}.txt" for t in ("0.5", "1", "2") for side in ("correct", "incorrect")]
+    output = invoke("evaluate", set_dir, "--kind", "commute-temperature", "-O", "temperatures=0.5,1,2",
+                    *(a for f in files for a in ("-s", f)), "--out", run)
+    assert "Consistency scores by softmax temperature" in output
+    swapped = CliRunner().invoke(app, ["evaluate", str(set_dir), "--kind", "commute-temperature", "-O",
+                                       "temperatures=1,0.5,2", *(str(a) for f in files for a in ("-s", f))])
+    assert swapped.exit_code != 0 and "scored at temperature 0.5 but listed for 1" in str(swapped.exception)

@@ -55,11 +55,12 @@ class CommuteExtConfig(BuildConfig):
     review_thumbnail_px: int = setting(128, "thumbnail size on the review page")
 
     def validate(self) -> None:
-        for key in ("data_dir", "captions"):
-            if not getattr(self, key):
-                raise ConfigError(f"config key {key!r}: required")
+        # Every missing input at once: a starting config from `mtprobes config commute_ext` lacks all three.
+        missing = [repr(key) for key in ("data_dir", "captions") if not getattr(self, key)]
         if not self.collection:
-            raise ConfigError("config key 'collection': give at least one image collection")
+            missing.append("'collection' (give at least one image collection)")
+        if missing:
+            raise ConfigError(f"config key {', '.join(missing)}: required")
         positive = ("min_side", "batch_size", "embed_shard_size", "candidates", "per_translation",
                     "review_thumbnail_px", "index_threshold", "ivf_nprobe", "hnsw_m", "hnsw_ef_search")
         for key in positive:

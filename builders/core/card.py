@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
@@ -99,7 +100,7 @@ def render_card(builder: Builder[Any], info: dict[str, Any]) -> str:
 {builder.description.strip()}
 
 Built with `mtprobes` builder `{builder.name}` (dataset version {builder.dataset_version}).
-{_input_line(builder)}
+{_input_line(builder, info)}
 **Signature:** `{info["signature"]}`
 
 ## Contents
@@ -132,12 +133,18 @@ Method:
 {_input_citation_block(input_citation)}"""
 
 
-def _input_line(builder: Builder[Any]) -> str:
-    """The input corpus and its licence, as the config names them (the set inherits the input's terms)."""
+def _input_line(builder: Builder[Any], info: dict[str, Any]) -> str:
+    """The input corpus and its licence, as the config names them (the set inherits the input's terms); without
+    a ``corpus``, the input files by folder and name (never the builder's local paths)."""
     config = builder.config
     licence = card_license(builder)
     terms = licence.get("license_name") or licence["license"]
-    corpus = f"Input corpus: **{config.corpus}**. " if config.corpus else ""
+    if config.corpus:
+        corpus = f"Input corpus: **{config.corpus}**. "
+    else:
+        files = sorted({"/".join(Path(name).parts[-2:]) for name in info.get("inputs", {})})
+        shown = ", ".join(f"`{name}`" for name in files[:6]) + (f" and {len(files) - 6} more" if len(files) > 6 else "")
+        corpus = f"Input files: {shown} (no `corpus` named). " if files else ""
     return f"\n{corpus}Licence: {terms} (config keys `corpus`, `license`, `license_name`).\n"
 
 

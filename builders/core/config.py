@@ -115,12 +115,28 @@ class BuildConfig:
 
             hints = []
             for key in unknown:
+                renamed = [name for name in RENAMED_KEYS.get(key, ()) if name in known]
                 close = difflib.get_close_matches(key, sorted(known), n=1)
-                hints.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+                if renamed:
+                    hints.append(f"{key!r} (renamed to {' and '.join(map(repr, renamed))})")
+                else:
+                    hints.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
             raise ConfigError(f"unknown config key(s) for {cls.__name__}: {', '.join(hints)}")
         hints_by_name = get_type_hints(cls)
         coerced = {k: _coerce(k, v, hints_by_name[k]) for k, v in values.items()}
         return cls(**coerced)
+
+
+# Keys of earlier releases, renamed when every builder got one input vocabulary (docs/inputs.md): configs and
+# commands written for them get the new name in the error instead of a bare "unknown key".
+RENAMED_KEYS: dict[str, tuple[str, ...]] = {
+    "en_path": ("src",),
+    "de_path": ("tgt",),
+    "jsonl_path": ("jsonl",),
+    "direction": ("src_lang", "tgt_lang"),
+    "commute_dir": ("data_dir",),
+    "lang": ("tgt_lang",),
+}
 
 
 def _parse_scalar(raw: str) -> Any:

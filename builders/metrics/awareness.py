@@ -53,19 +53,26 @@ def awareness_test(
     per_shuffle: dict[str, dict[str, Any]] = {}
     deltas: dict[str, list[float]] = {}
     for name, values in shuffles.items():
-        delta = segment_deltas(base, transform(np.asarray(values, dtype=np.float64)), lower_is_better=lower_is_better)
+        measured = transform(np.asarray(values, dtype=np.float64))
+        delta = segment_deltas(base, measured, lower_is_better=lower_is_better)
         deltas[name] = delta.tolist()
         per_shuffle[name] = {
+            "incongruent_mean": float(measured.mean()),
             "delta_awareness": float(delta.mean()),
             "wilcoxon_p": wilcoxon_signed_rank(delta, alternative),
             "segments": int(delta.size),
         }
     means = np.array([s["delta_awareness"] for s in per_shuffle.values()])
+    incongruent = np.array([s["incongruent_mean"] for s in per_shuffle.values()])
     statistic, p_value, dof = fisher_combine([s["wilcoxon_p"] for s in per_shuffle.values()])
     other: Alternative = "greater" if alternative == TABLE1_ALTERNATIVE else TABLE1_ALTERNATIVE
     other_p = [wilcoxon_signed_rank(np.asarray(d), other) for d in deltas.values()]
     other_statistic, other_fisher_p, _ = fisher_combine(other_p)
     return {
+        # Table 1's C and I columns: the mean score with the congruent images, and over the shuffles (mean ± std)
+        "congruent_mean": float(base.mean()),
+        "incongruent_mean": float(incongruent.mean()),
+        "incongruent_std": float(incongruent.std(ddof=1)) if incongruent.size > 1 else 0.0,
         "delta_awareness_mean": float(means.mean()),
         "delta_awareness_std": float(means.std(ddof=1)) if means.size > 1 else 0.0,
         "shuffles": per_shuffle,

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from builders.core.errors import MtprobesError
+from builders.core.errors import UsageError
 from builders.metrics import awareness
 from builders.metrics.base import Metric, MetricInputs
 from builders.metrics.tables import markdown_table
@@ -25,6 +25,7 @@ class AwarenessOptions:
 
 class AwarenessMetric(Metric):
     name: ClassVar[str] = "awareness"
+    title: ClassVar[str] = "Images: awareness test (Elliott 2018)"
     paper: ClassVar[str] = "Elliott 2018, Adversarial Evaluation of Multimodal Machine Translation (Eqs. 1-4, Sec. 3)"
     higher_is_better: ClassVar[bool] = True
     headline: ClassVar[str] = "delta_awareness_mean"
@@ -34,12 +35,12 @@ class AwarenessMetric(Metric):
     def compute(self, inputs: MetricInputs) -> dict[str, Any]:
         options: AwarenessOptions = self.options
         if len(inputs.scores) < 2:
-            raise MtprobesError("awareness takes --scores CONGRUENT then one file per incongruent shuffle")
+            raise UsageError("awareness takes --scores CONGRUENT then one file per incongruent shuffle")
         expected = set_segment_count(inputs.set_dir)
         congruent = read_scores(inputs.scores[0], expected, what="congruent scores")
         shuffles = {p.stem: read_scores(p, congruent.size, what="shuffle scores") for p in inputs.scores[1:]}
         if len(shuffles) != len(inputs.scores) - 1:
-            raise MtprobesError("shuffle score files need distinct names (the name identifies the shuffle)")
+            raise UsageError("shuffle score files need distinct names (the name identifies the shuffle)")
         return awareness.awareness_test(
             congruent,
             shuffles,
@@ -65,6 +66,8 @@ class AwarenessMetric(Metric):
         verdict = "image-aware" if result["aware"] else "not shown to be image-aware"
         which = "the one behind Table 1" if result["reproduces_table1"] else "not the one behind Table 1"
         return markdown_table(header, rows) + (
+            f"\nMean score (Table 1's C / I): congruent {result['congruent_mean']:.4f}, incongruent "
+            f"{result['incongruent_mean']:.4f} ± {result['incongruent_std']:.4f} (over the shuffles).\n"
             f"\nΔ-awareness {result['delta_awareness_mean']:.4f} ± {result['delta_awareness_std']:.4f} "
             f"(measure: {result['measure']}); Fisher χ² = {result['fisher_statistic']:.3f} ({result['fisher_dof']} "
             f"dof), p = {_p(result['fisher_p'])} -> **{verdict}** (threshold p ≤ {result['threshold']}).\n"

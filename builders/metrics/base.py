@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, ClassVar
 
-from builders.core.errors import MtprobesError
+from builders.core.errors import MtprobesError, UsageError
 from builders.core.registry import did_you_mean
 
 HASH_CHARS = 16  # 64 bits of each file's sha256: enough to tell files apart, short enough to read
@@ -90,14 +90,14 @@ def parse_options(options_class: type, raw: Mapping[str, Any], metric: str) -> A
         name = key.replace("-", "_")
         if name not in known:
             listing = ", ".join(sorted(known)) or "none"
-            raise MtprobesError(f"{metric}: unknown option {key!r}{did_you_mean(name, known)} (options: {listing})")
+            raise UsageError(f"{metric}: unknown option {key!r}{did_you_mean(name, known)} (options: {listing})")
         try:
             if isinstance(value, str):
                 values[name] = _field_parser(hints[name])(value)
             else:  # typed already (Python callers, or a result's JSON where tuples came back as lists)
                 values[name] = tuple(value) if isinstance(value, list) else value
         except ValueError as err:
-            raise MtprobesError(f"{metric}: option {key}: {err}") from None
+            raise UsageError(f"{metric}: option {key}: {err}") from None
     return options_class(**values)
 
 
@@ -119,6 +119,7 @@ class Metric(ABC):
     """One metric family: reads its inputs, computes one JSON-ready result, renders it."""
 
     name: ClassVar[str]
+    title: ClassVar[str]  # heading of the metric's section in `mtprobes report`
     version: ClassVar[str] = "1"
     paper: ClassVar[str]
     higher_is_better: ClassVar[bool]  # direction of the headline figure (accuracy, TC, Δ-awareness ...)
@@ -159,7 +160,7 @@ class Metric(ABC):
     def evaluate(self, inputs: MetricInputs, system: str = "system") -> dict[str, Any]:
         unexpected = sorted(inputs.given() - self.accepts)
         if unexpected:
-            raise MtprobesError(f"{self.name} does not read --{', --'.join(unexpected)}")
+            raise UsageError(f"{self.name} does not read --{', --'.join(unexpected)}")
         result = self.compute(inputs)
         return {
             "kind": self.name,
@@ -193,4 +194,4 @@ class Metric(ABC):
 def require_count(metric: str, paths: Sequence[Path], allowed: Sequence[int], what: str) -> None:
     """A clear error when a metric gets the wrong number of files for one input."""
     if len(paths) not in allowed:
-        raise MtprobesError(f"{metric} takes {what}; got {len(paths)} file(s)")
+        raise UsageError(f"{metric} takes {what}; got {len(paths)} file(s)")

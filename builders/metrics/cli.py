@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from builders.core.errors import MtprobesError
+from builders.core.errors import UsageError
 
 OptionList = Annotated[
     list[str] | None, typer.Option("--option", "-O", help="Metric option key=value (see --list); repeatable.")
@@ -20,9 +20,9 @@ def parse_key_values(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise MtprobesError(f"--option takes key=value, got {pair!r}")
+            raise UsageError(f"--option takes key=value, got {pair!r}")
         if key.strip() in options:
-            raise MtprobesError(f"--option {key.strip()} given twice")
+            raise UsageError(f"--option {key.strip()} given twice")
         options[key.strip()] = value.strip()
     return options
 
@@ -99,5 +99,28 @@ def evaluate(
     typer.echo(table)
 
 
+def sentence_scores(
+    set_dir: Annotated[Path | None, typer.Argument(help="Built shuffles.v1 set (its congruent references).")] = None,
+    hyp: Annotated[list[Path] | None, typer.Option("--hyp", help="Translations, one per segment; repeatable.")] = None,
+    ref: Annotated[Path | None, typer.Option(help="References, one per line (instead of a set).")] = None,
+    metric: Annotated[str, typer.Option(help="meteor (Elliott 2018's Δ_E), bleu, ter or length_ratio.")] = "meteor",
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for <translations stem>.scores.")] = Path("run"),
+    jobs: Annotated[int, typer.Option(help="Worker processes (TER is slow).")] = 1,
+) -> None:
+    """Per-segment METEOR (or BLEU, TER, length ratio) of translation files: the model-external awareness
+    inputs (Elliott 2018, Eq. 4) for `mtprobes evaluate --kind awareness`."""
+    from builders.core.textio import read_lines
+    from builders.metrics.sentence_scores import HIGHER_IS_BETTER, set_references, write_sentence_scores
+
+    if not hyp or (set_dir is None) == (ref is None):
+        raise typer.BadParameter("give --hyp files and either a shuffles set or --ref")
+    references = read_lines(ref) if ref is not None else set_references(Path(str(set_dir)))
+    written = write_sentence_scores(references, hyp, metric, out, jobs)
+    typer.echo(f"wrote {', '.join(str(p) for p in written)}")
+    if not HIGHER_IS_BETTER.get(metric, True):
+        typer.echo(f"{metric} is lower-is-better: evaluate with -O lower_is_better=yes")
+
+
 def register(app: typer.Typer) -> None:
     app.command("evaluate")(evaluate)
+    app.command("sentence-scores")(sentence_scores)

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
-from builders.core.errors import InputError, MtprobesError
+from builders.core.errors import InputError, UsageError
 from builders.core.textio import iter_jsonl, read_lines
 from builders.metrics import commute
 from builders.metrics.base import Metric, MetricInputs, require_count
@@ -65,6 +65,7 @@ class CommuteOptions:
 
 class CommuteMetric(Metric):
     name: ClassVar[str] = "commute"
+    title: ClassVar[str] = "Images: CoMMuTE consistency metrics (Futeral et al. 2023; Kashani Motlagh et al. 2024)"
     paper: ClassVar[str] = "Kashani Motlagh et al. 2024, The Role of Imagery in CoMMuTE (Eqs. 1-10, Tables 1-5)"
     higher_is_better: ClassVar[bool] = True
     headline: ClassVar[str] = "GIC"
@@ -152,6 +153,7 @@ class CommuteTemperatureMetric(Metric):
     per-token log-probabilities of a T = 1 run do not hold)."""
 
     name: ClassVar[str] = "commute-temperature"
+    title: ClassVar[str] = "Images: CoMMuTE under temperature scaling (Kashani Motlagh et al. 2024, Fig. 5)"
     paper: ClassVar[str] = "Kashani Motlagh et al. 2024, Sec. 6 and Fig. 5 (global temperature scaling)"
     higher_is_better: ClassVar[bool] = True
     headline: ClassVar[str] = "by_temperature"
@@ -161,7 +163,7 @@ class CommuteTemperatureMetric(Metric):
     def compute(self, inputs: MetricInputs) -> dict[str, Any]:
         temperatures = self.options.temperatures
         if not temperatures or any(t <= 0 for t in temperatures):
-            raise MtprobesError(f"{self.name}: temperatures must be positive, got {list(temperatures)}")
+            raise UsageError(f"{self.name}: temperatures must be positive, got {list(temperatures)}")
         require_count(
             self.name,
             inputs.scores,
@@ -172,6 +174,8 @@ class CommuteTemperatureMetric(Metric):
         rows = []
         for index, temperature in enumerate(temperatures):
             correct, incorrect = inputs.scores[2 * index : 2 * index + 2]
+            for path in (correct, incorrect):
+                _check_scored_temperature(path, temperature)
             pairs = commute_pairs(inputs.set_dir, correct, incorrect)
             rows.append({"temperature": temperature, **commute.consistency_scores(pairs.ppl)})
         return {"by_temperature": rows}
@@ -179,3 +183,29 @@ class CommuteTemperatureMetric(Metric):
     def render_markdown(self, result: Mapping[str, Any]) -> str:
         rows = [[f"{r['temperature']:g}", *(r[k] for k in CONSISTENCY)] for r in result["by_temperature"]]
         return "Consistency scores by softmax temperature (Fig. 5):\n\n" + markdown_table(["T", *CONSISTENCY], rows)
+
+
+def _check_scored_temperature(path: Path, listed: float) -> None:
+    """A score file listed for temperature T must have been scored at T, where the file says so: its name ends
+    in ``.T<T>`` (`mtprobes score --temperatures`), or ``<name>.score_info.json`` beside ``<name>.correct.txt``
+    records the run's ``--temperature``. Files in the wrong order would otherwise draw a plausible, wrong Fig. 5."""
+    import re
+
+    name = path.name.removesuffix(".txt").rpartition(".")[0]
+    from_grid = re.fullmatch(r".+\.T(\d+(?:\.\d+)?)", name)
+    scored = float(from_grid.group(1)) if from_grid else _run_temperature(path.with_name(f"{name}.score_info.json"))
+    if scored is not None and not np.isclose(scored, listed):
+        raise InputError(path, f"scored at temperature {scored:g} but listed for {listed:g}: give the files in the "
+                               "order of the temperatures option")
+
+
+def _run_temperature(info_path: Path) -> float | None:
+    """The ``--temperature`` a `mtprobes score` run recorded, or None when there is no such record."""
+    import json
+
+    if not info_path.is_file():
+        return None
+    try:
+        return float(json.loads(info_path.read_text(encoding="utf-8"))["options"]["temperature"])
+    except (ValueError, KeyError, TypeError):
+        return None  # not a score_info.json of ours: nothing to check against

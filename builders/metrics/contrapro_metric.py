@@ -25,6 +25,7 @@ class ContraProOptions:
 
 class ContraProMetric(Metric):
     name: ClassVar[str] = "contrapro"
+    title: ClassVar[str] = "Pronouns: ContraPro accuracy (Müller et al. 2018)"
     paper: ClassVar[str] = (
         "Müller et al. 2018, A Large-Scale Test Set for the Evaluation of Context-Aware Pronoun Translation"
     )

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from builders.core.errors import MtprobesError
+from builders.core.errors import MtprobesError, UsageError
 from builders.core.registry import did_you_mean
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ class Registry(Generic[T]):
         entry = self._entries.get(name)
         if entry is None:
             hint = did_you_mean(name, self._entries)
-            raise MtprobesError(f"unknown {self.what} {name!r}{hint} (known: {', '.join(self.names())})")
+            raise UsageError(f"unknown {self.what} {name!r}{hint} (known: {', '.join(self.names())})")
         module_name, _, attribute = entry.target.partition(":")
         item = getattr(importlib.import_module(module_name), attribute)
         if not (isinstance(item, type) and issubclass(item, self.base)):

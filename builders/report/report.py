@@ -17,13 +17,6 @@ from builders.core.errors import InputError, MtprobesError
 from builders.metrics.registry import metrics
 from builders.report.plots import PLOTS
 
-_TITLES = {
-    "contrapro": "Pronouns: ContraPro accuracy (Müller et al. 2018)",
-    "commute": "Images: CoMMuTE consistency metrics (Futeral et al. 2023; Kashani Motlagh et al. 2024)",
-    "awareness": "Images: awareness test (Elliott 2018)",
-    "commute-temperature": "Images: CoMMuTE under temperature scaling (Kashani Motlagh et al. 2024, Fig. 5)",
-}
-
 
 def load_results(run_dir: Path) -> dict[str, list[dict[str, Any]]]:
     files = sorted(run_dir.glob("metrics-*.json"))
@@ -35,7 +28,7 @@ def load_results(run_dir: Path) -> dict[str, list[dict[str, Any]]]:
             result = json.loads(path.read_text(encoding="utf-8"))
         except json.JSONDecodeError as err:
             raise InputError(path, f"invalid JSON: {err.msg}", line=err.lineno) from None
-        if result.get("kind") not in _TITLES:
+        if result.get("kind") not in metrics().names():
             raise InputError(path, f"unknown metric kind {result.get('kind')!r}")
         by_kind.setdefault(result["kind"], []).append(result)
     return by_kind
@@ -43,14 +36,15 @@ def load_results(run_dir: Path) -> dict[str, list[dict[str, Any]]]:
 
 def build_markdown(by_kind: dict[str, list[dict[str, Any]]], plots: dict[str, str]) -> str:
     parts = ["# mtprobes evaluation report\n"]
-    for kind in _TITLES:
+    registry = metrics()
+    for kind in registry.names():  # every metric class names its own section; the registry fixes the order
         if kind not in by_kind:
             continue
-        parts.append(f"\n## {_TITLES[kind]}\n")
+        parts.append(f"\n## {registry.get(kind).title}\n")
         if kind in plots:
             parts.append(f"\n![{kind}]({plots[kind]})\n")
         for result in by_kind[kind]:
-            metric = metrics().get(kind).from_options(result.get("options", {}))
+            metric = registry.get(kind).from_options(result.get("options", {}))
             parts.append(f"\n### {result.get('system', 'system')}\n\n{metric.render(result)}")
     return "".join(parts)
 
@@ -105,9 +99,10 @@ def write_report(run_dir: str | Path) -> Path:
     by_kind = load_results(run_dir)
     plots: dict[str, str] = {}
     for kind, results in by_kind.items():
-        name, draw = PLOTS[kind]
-        draw(results, run_dir / name)
-        plots[kind] = name
+        if kind in PLOTS:  # a metric without a figure still gets its tables
+            name, draw = PLOTS[kind]
+            draw(results, run_dir / name)
+            plots[kind] = name
     markdown = build_markdown(by_kind, plots)
     write_text(run_dir / "REPORT.md", markdown)
     write_text(run_dir / "report.html", markdown_to_html(markdown))

@@ -1,8 +1,9 @@
 """Scoring of sets built by mtprobes itself (recognised by ``info.json``'s builder), one table entry per family.
 
 - ``shuffles.v1``: the reference of every ``congruent`` record is scored with each condition's image features
-  (``congruent``: the features the set was built with, or ``--image-features``; ``random<i>``: the set's
-  ``extras/<stem>-random<i>.npy``, rows permuted like shuffle i). Writes ``<out>/<name>/<condition>.scores``
+  (``congruent``: the features the set was built with, or ``--image-features``; ``random<i>``: those rows
+  permuted by shuffle i's ``distractor_line``, as in the set's ``extras/<stem>-random<i>.npy``). Writes
+  ``<out>/<name>/<condition>.scores``
   (log-probability sums, higher is better), the files `mtprobes evaluate --kind awareness` reads.
 - ``commute_ext.v1``: for every source, both translations under every image of both image sets (A = the images
   of translation a, B = those of b; slot 0 = the original CoMMuTE image). Writes ``<name>.extended.jsonl`` (one
@@ -56,7 +57,7 @@ class Condition:
     examples: list[ScoringExample]
 
 
-def _single_split(built: BuiltSet, subset: str) -> str:
+def single_split(built: BuiltSet, subset: str) -> str:
     splits = sorted(built.info.get("records", {}).get(subset, {}))
     if len(splits) != 1:
         raise InputError(built.folder / "info.json", f"subset {subset!r} must have one split, has {splits}")
@@ -73,8 +74,13 @@ def _features(path: Path, rows: int) -> np.ndarray:
 
 
 def shuffles_conditions(built: BuiltSet, congruent_features: Path | None, with_images: bool) -> list[Condition]:
-    """Congruent first, then every shuffle, each with its features (none for a text-only model)."""
-    split = _single_split(built, "congruent")
+    """Congruent first, then every shuffle, each with its features (none for a text-only model).
+
+    Each shuffle's features are the congruent ones permuted by its records' ``distractor_line`` (what the build
+    wrote to ``extras/<stem>-random<i>.npy``), so ``--image-features`` changes every condition alike and a set
+    built without features can be scored with features computed afterwards.
+    """
+    split = single_split(built, "congruent")
     records = [r for _, r in iter_jsonl(built.folder / jsonl_path_for("congruent", split))]
     shuffles = sorted(
         (s for s in built.info["records"] if s.startswith("random")), key=lambda s: int(s.removeprefix("random"))
@@ -89,12 +95,26 @@ def shuffles_conditions(built: BuiltSet, congruent_features: Path | None, with_i
     source = congruent_features or (Path(configured) if configured else None)
     if source is None:
         raise MtprobesError(f"{built.folder} was built without image features: pass --image-features")
-    stem = Path(configured or source).name.removesuffix(".npy")
-    paths = {"congruent": source, **{s: built.folder / "extras" / f"{stem}-{s}.npy" for s in shuffles}}
+    base = _features(source, len(records))
+    rows = {"congruent": base}
+    for name in shuffles:
+        path = built.folder / jsonl_path_for(name, split)
+        rows[name] = base[distractor_rows(path, [r for _, r in iter_jsonl(path)], records)]
     return [
-        Condition(name, [ScoringExample(r["src"], r["ref"], image=row) for r, row in zip(records, rows, strict=True)])
-        for name, rows in ((n, _features(p, len(records))) for n, p in paths.items())
+        Condition(name, [ScoringExample(r["src"], r["ref"], image=row) for r, row in zip(records, matrix, strict=True)])
+        for name, matrix in rows.items()
     ]
+
+
+def distractor_rows(path: Path, shuffled: list[dict[str, Any]], congruent: list[dict[str, Any]]) -> list[int]:
+    """Row of the congruent features each shuffled record shows (its distractor), in record order."""
+    index_of_line = {r["line"]: i for i, r in enumerate(congruent)}
+    if [r["line"] for r in shuffled] != [r["line"] for r in congruent]:
+        raise InputError(path, "records are not line-aligned with the congruent subset")
+    missing = [number for number, r in enumerate(shuffled, 1) if r.get("distractor_line") not in index_of_line]
+    if missing:
+        raise InputError(path, "distractor_line names no congruent record", line=missing[0])
+    return [index_of_line[r["distractor_line"]] for r in shuffled]
 
 
 def score_shuffles_set(
@@ -128,7 +148,7 @@ class ExtendedSource:
 
 def extended_sources(built: BuiltSet) -> list[ExtendedSource]:
     """The records in CoMMuTE line order (the order of ``commute/slot0``); both lines of a source must be there."""
-    path = built.folder / jsonl_path_for("default", _single_split(built, "default"))
+    path = built.folder / jsonl_path_for("default", single_split(built, "default"))
     sources = []
     for number, record in iter_jsonl(path):
         first, second = record.get("translations", [None, None])[:2]

@@ -28,6 +28,8 @@ def score(
     context: Annotated[int, typer.Option(help="Previous sentences used as context (0 = sentence-level).")] = 0,
     separator: Annotated[str, typer.Option(help="Joins context sentences and the sentence.")] = " ",
     temperature: Annotated[float, typer.Option(help="Softmax temperature.")] = 1.0,
+    temperatures: Annotated[str, typer.Option(
+        help="Also write <name>.T<T>.* files at each of these temperatures (comma list; same pass).")] = "",
     drop_shared_prefix: Annotated[bool, typer.Option(help="Drop tokens shared by contrastive targets.")] = False,
     image_features: Annotated[Path | None, typer.Option(help=".npy, one feature row per line.")] = None,
     batch_size: BatchSize = 64,
@@ -42,9 +44,14 @@ def score(
         raise typer.BadParameter("--model is required")
     if precision not in PRECISIONS:
         raise typer.BadParameter(f"--precision must be one of {', '.join(PRECISIONS)}")
+    try:
+        grid = tuple(float(value) for value in temperatures.split(",") if value.strip())
+    except ValueError:
+        raise typer.BadParameter(f"--temperatures takes a comma list of numbers, got {temperatures!r}") from None
     options = ScoringOptions(
         batch_size=batch_size,
         temperature=temperature,
+        temperature_grid=grid,
         context_separator=separator,
         device=device,
         precision=cast(Any, precision),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from builders.scoring.protocol import ScoringOptions, TokenScores
+from builders.scoring.protocol import BY_TEMPERATURE, ScoringOptions, TokenScores
 
 if TYPE_CHECKING:
     import torch
@@ -113,25 +113,33 @@ def collate(examples: Sequence[EncodedExample], pad_id: int, decoder_start_id: i
 
 
 def chunked_target_logprobs(
-    rows: torch.Tensor, targets: torch.Tensor, head: HeadFn, vocab_size: int, temperature: float, chunk_bytes: int
+    rows: torch.Tensor,
+    targets: torch.Tensor,
+    head: HeadFn,
+    vocab_size: int,
+    temperature: float,
+    chunk_bytes: int,
+    grid: Sequence[float] = (),
 ) -> torch.Tensor:
-    """log p(target) for each row, through ``head`` in row chunks of at most ``chunk_bytes`` of fp32 logits.
+    """log p(target) for each row, through ``head`` in row chunks of at most ``chunk_bytes`` of fp32 logits:
+    shape (rows,), or (rows, 1 + len(grid)) with the log-probabilities at each ``grid`` temperature after
+    column 0 (the same logits, so a temperature sweep costs one forward pass).
 
     cross_entropy fuses log-softmax and gather, so only one chunk of logits exists at a time.
     """
     import torch
     import torch.nn.functional as F
 
+    temperatures = (temperature, *grid)
     chunk_rows = max(1, chunk_bytes // (4 * max(vocab_size, 1)))
-    out = torch.empty(rows.shape[0], dtype=torch.float32, device=rows.device)
+    out = torch.empty((rows.shape[0], len(temperatures)), dtype=torch.float32, device=rows.device)
     for start in range(0, rows.shape[0], chunk_rows):
         logits = head(rows[start : start + chunk_rows]).float()
-        if temperature != 1.0:
-            logits = logits / temperature
-        out[start : start + chunk_rows] = -F.cross_entropy(
-            logits, targets[start : start + chunk_rows], reduction="none"
-        )
-    return out
+        chunk_targets = targets[start : start + chunk_rows]
+        for column, value in enumerate(temperatures):
+            scaled = logits if value == 1.0 else logits / value
+            out[start : start + chunk_rows, column] = -F.cross_entropy(scaled, chunk_targets, reduction="none")
+    return out if grid else out[:, 0]
 
 
 def resolve_device(requested: str) -> str:
@@ -192,15 +200,18 @@ class TeacherForcing:
         states = self.forward(batch)
         rows = states[batch.score_mask]
         targets = batch.labels[batch.score_mask]
+        grid = self.options.temperature_grid
         logprobs = chunked_target_logprobs(
-            rows, targets, self.head, self.vocab_size, self.options.temperature, self.options.logit_chunk_bytes
+            rows, targets, self.head, self.vocab_size, self.options.temperature, self.options.logit_chunk_bytes, grid
         )
-        logprobs_np = logprobs.double().cpu().numpy()
+        logprobs_np = logprobs.double().cpu().numpy().reshape(rows.shape[0], -1)
         counts = batch.score_mask.sum(dim=1).tolist()
         offset = 0
         for example, count in zip(examples, counts, strict=True):
             scored_ids = np.asarray(example.labels[example.n_prefix :], dtype=np.int64)
-            yield TokenScores(scored_ids, logprobs_np[offset : offset + count], example.truncated)
+            block = logprobs_np[offset : offset + count]
+            extra = {BY_TEMPERATURE: np.ascontiguousarray(block[:, 1:])} if grid else {}
+            yield TokenScores(scored_ids, np.ascontiguousarray(block[:, 0]), example.truncated, extra)
             offset += count
 
 

@@ -89,12 +89,15 @@ class ScoringOptions:
     """Options shared by all adapters.
 
     ``temperature`` divides the logits before the softmax (the calibration study of Kashani Motlagh et al.);
+    ``temperature_grid`` also keeps each scored token's log-probability at every one of these temperatures,
+    from the same logits (one pass for Fig. 5; :func:`at_temperature` reads them back);
     ``batch_tokens`` caps padded source+target tokens per batch, ``batch_size`` caps examples per batch.
     """
 
     batch_size: int = 64
     batch_tokens: int = 8192
     temperature: float = 1.0
+    temperature_grid: tuple[float, ...] = ()
     include_eos: bool = True
     context_separator: str = " "
     precision: Literal["auto", "fp32", "bf16", "fp16"] = "auto"
@@ -102,10 +105,25 @@ class ScoringOptions:
     logit_chunk_bytes: int = 64 * 2**20
 
     def __post_init__(self) -> None:
-        if self.temperature <= 0 or not math.isfinite(self.temperature):
-            raise MtprobesError(f"temperature must be a positive finite number, got {self.temperature}")
+        for temperature in (self.temperature, *self.temperature_grid):
+            if temperature <= 0 or not math.isfinite(temperature):
+                raise MtprobesError(f"temperature must be a positive finite number, got {temperature}")
         if self.batch_size < 1 or self.batch_tokens < 1:
             raise MtprobesError("batch_size and batch_tokens must be >= 1")
+
+
+BY_TEMPERATURE = "by_temperature"  # TokenScores.extra key: (n_tokens, len(temperature_grid)) log-probabilities
+
+
+def at_temperature(scores: Sequence[TokenScores], index: int) -> list[TokenScores]:
+    """The scores as if scored at ``temperature_grid[index]`` (same tokens, that column's log-probabilities)."""
+    result = []
+    for s in scores:
+        grid = s.extra.get(BY_TEMPERATURE)
+        if grid is None or index >= grid.shape[1]:
+            raise MtprobesError("these scores hold no log-probabilities for that temperature (temperature_grid)")
+        result.append(TokenScores(s.token_ids, np.ascontiguousarray(grid[:, index]), s.truncated))
+    return result
 
 
 def common_prefix_length(sequences: Sequence[np.ndarray]) -> int:

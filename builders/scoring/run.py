@@ -16,7 +16,7 @@ from builders.core.errors import InputError, MtprobesError
 from builders.scoring.built_layouts import BUILT_SET_SCORERS, BuiltSet, built_set
 from builders.scoring.hf import HFSeq2SeqScorer
 from builders.scoring.layouts import make_job
-from builders.scoring.protocol import ScoringOptions, TokenScores, drop_shared_prefixes
+from builders.scoring.protocol import ScoringOptions, TokenScores, at_temperature, drop_shared_prefixes
 
 log = logging.getLogger("mtprobes.scoring")
 
@@ -89,6 +89,11 @@ def _details(scores: list[TokenScores]) -> str:
     )
 
 
+def temperature_variants(scores: list[TokenScores], options: ScoringOptions) -> list[tuple[str, list[TokenScores]]]:
+    """(file-name suffix ``.T<T>``, scores at T) for every temperature of ``options.temperature_grid``."""
+    return [(f".T{value:g}", at_temperature(scores, index)) for index, value in enumerate(options.temperature_grid)]
+
+
 def run_scoring(
     set_dir: Path | None,
     out: Path,
@@ -123,12 +128,14 @@ def run_scoring(
     if image_features is None and scorer is not text:
         raise MtprobesError(f"{spec.model} is image-conditioned: pass --image-features")
     started = time.perf_counter()
-    scores = scorer.score(job.examples)
+    raw = scorer.score(job.examples)
     seconds = time.perf_counter() - started
+    variants = [("", raw), *temperature_variants(raw, options)]
     if drop_prefix:
-        scores = drop_shared_prefixes(job.examples, scores)
+        variants = [(suffix, drop_shared_prefixes(job.examples, variant)) for suffix, variant in variants]
     out.mkdir(parents=True, exist_ok=True)
-    written = job.write(out, name, scores)
+    written = [path for suffix, variant in variants for path in job.write(out, name + suffix, variant)]
+    scores = variants[0][1]
     write_text(out / f"{name}.tokens.jsonl", _details(scores))
     tokens = int(sum(s.n_tokens for s in scores))
     info = {
@@ -159,6 +166,9 @@ def score_built_set(
     drop_prefix: bool = False,
 ) -> dict[str, Any]:
     """A set built by mtprobes (shuffles.v1 ...): every condition it defines, in the files its metric reads."""
+    if options.temperature_grid:
+        raise MtprobesError(f"--temperatures: score a CoMMuTE folder (for this set: {built.folder}/commute/slot0) "
+                            "or a ContraPro export; built sets are scored at one --temperature")
     text, scorer = load_scorer(spec, options)
     started = time.perf_counter()
     score_set = BUILT_SET_SCORERS[built.family]
