@@ -205,7 +205,7 @@ def test_a_ray_worker_unpickles_the_shared_data_once(ray_address: str, tmp_path:
 def test_results_come_in_item_order_and_a_failure_cancels_what_is_in_flight() -> None:
     from builders.core.executors import TaskFailure, in_order
 
-    submitted: list[int] = []
+    submitted: list[int | None] = []
     cancelled: list[int] = []
 
     def submit(item: int | None) -> int | None:
