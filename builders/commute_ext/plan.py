@@ -23,7 +23,7 @@ from .filters import FilterSettings, ImageFilter, decode_rgb
 from .index import IndexSettings, index_for_store, recall_on_queries, search
 from .readers import ReaderOptions, collection_labels, open_readers
 from .select import Candidate, read_selection
-from .store import StorePass, StoreView, build_store
+from .store import STORE_FORMAT, StorePass, StoreView, build_store
 
 if TYPE_CHECKING:
     import numpy as np
@@ -126,15 +126,16 @@ def embed_collection(config: CommuteExtConfig, encoder: ClipEncoder, excluded: f
                            ReaderOptions(config.parquet_image_column, config.npz_features_key))
     settings = FilterSettings(config.min_side, config.max_aspect)
     key = {
-        "model": encoder.identity, "filters": asdict(settings), "batch_size": config.batch_size,
+        "format": STORE_FORMAT, "model": encoder.identity, "filters": asdict(settings), "batch_size": config.batch_size,
         "shard_size": config.embed_shard_size, "excluded": sorted(excluded),
         "collections": [[r.kind, r.listing_key()] for r in readers],
     }
     key_hash = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
     cache = Path(config.cache_dir) if config.cache_dir else ctx.work_dir / "cache"
     names = [str(r.path) for r in readers]
+    # the batches are tasks on the build's executor: a process pool or a Ray cluster embeds them in parallel
     store_pass = StorePass(cache / f"store-{key_hash}", key, names, config.embed_shard_size, config.batch_size,
-                           config.decode_workers, lambda items, label: ctx.track(items, label))
+                           config.decode_workers, lambda items, label: ctx.track(items, label), ctx.map)
     view = build_store(readers, encoder, ImageFilter(settings, excluded), store_pass)
     counts = view.counts
     ctx.read(counts.read)

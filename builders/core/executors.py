@@ -130,6 +130,11 @@ _WORKER_STATE: dict[str, Any] = {}
 
 def _init_pool_worker(task: Task[Any, Any, Any], shared: Any) -> None:
     _WORKER_STATE.update(task=task, shared=shared)
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        # A forked child must not enter the OpenMP thread pool its parent started (it hangs: seen with the CLIP
+        # encoder); one thread per worker is also what a pool of one process per core wants.
+        torch.set_num_threads(1)
 
 
 def _run_in_pool(item: Any) -> Any:
