@@ -31,7 +31,11 @@ except ImportError:  # the optional extra mtprobes[ray]
 
 TESTS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = TESTS_DIR.parent
-needs_ray = pytest.mark.skipif(ray is None, reason="Ray is not installed (pip install 'mtprobes[ray]')")
+def needs_ray(test: Any) -> Any:
+    """A test that starts or uses a real local Ray cluster: marked ``ray`` (``pytest -m 'not ray'`` leaves them
+    out), skipped with a reason where Ray is absent."""
+    skip = pytest.mark.skipif(ray is None, reason="Ray is not installed (pip install 'mtprobes[ray]')")
+    return pytest.mark.ray(skip(test))
 SOURCES = [f"Sentence number {i} is here ." if i % 7 else "" for i in range(1, 41)]
 TARGETS = [f"Satz Nummer {i} ist hier ." for i in range(1, 41)]
 
