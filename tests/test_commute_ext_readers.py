@@ -203,6 +203,28 @@ def test_store_counts_and_vectors(tmp_path: Path, encoder: ClipEncoder) -> None:
     assert np.array_equal(view.vectors([2, 0]), matrix[[2, 0]])
 
 
+def test_store_batches_are_executor_tasks_with_the_same_vectors(tmp_path: Path, encoder: ClipEncoder) -> None:
+    """Each store shard's batches are one map on the build's executor (here a real process pool)."""
+    from builders.core.executors import ProcessesExecutor
+
+    folder = make_folder(tmp_path / "imgs")
+    here = _store(tmp_path, folder, encoder, "here")
+    maps: list[int] = []
+
+    def pooled(task: Any, items: Any, shared: Any) -> list[Any]:
+        maps.append(len(items))
+        return list(ProcessesExecutor(2).map(task, items, shared))
+
+    pooled_view = build_store(open_readers([str(folder)], "auto", ReaderOptions()), encoder, ImageFilter(),
+                              StorePass(tmp_path / "pooled", {"k": 1}, [str(folder)], shard_size=3, batch_size=2,
+                                        map=pooled))
+    assert maps == [2, 2]  # 6 items: two shards of 3 items, each two batches (2 + 1)
+    assert pooled_view.counts.to_dict() == here.counts.to_dict()
+    assert np.array_equal(pooled_view.matrix(), here.matrix())
+    for shard in sorted((tmp_path / "here").glob("shard-*")):
+        assert (tmp_path / "pooled" / shard.name).read_bytes() == shard.read_bytes()
+
+
 def test_store_resumes_after_an_interrupted_pass(tmp_path: Path, encoder: ClipEncoder,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "imgs"

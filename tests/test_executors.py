@@ -31,7 +31,11 @@ except ImportError:  # the optional extra mtprobes[ray]
 
 TESTS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = TESTS_DIR.parent
-needs_ray = pytest.mark.skipif(ray is None, reason="Ray is not installed (pip install 'mtprobes[ray]')")
+def needs_ray(test: Any) -> Any:
+    """A test that starts or uses a real local Ray cluster: marked ``ray`` (``pytest -m 'not ray'`` leaves them
+    out), skipped with a reason where Ray is absent."""
+    skip = pytest.mark.skipif(ray is None, reason="Ray is not installed (pip install 'mtprobes[ray]')")
+    return pytest.mark.ray(skip(test))
 SOURCES = [f"Sentence number {i} is here ." if i % 7 else "" for i in range(1, 41)]
 TARGETS = [f"Satz Nummer {i} ist hier ." for i in range(1, 41)]
 
@@ -175,6 +179,53 @@ def test_a_dead_ray_worker_is_retried(corpus: tuple[Path, Path], ray_address: st
     reference = ToyBuilder(ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]))).build(tmp_path / "ref", quiet=True)
     assert marker.exists()  # a worker did die, and its unit ran again elsewhere
     assert file_hashes(folder) == file_hashes(reference)
+
+
+@needs_ray
+def test_a_ray_task_whose_worker_always_dies_is_one_error(
+    corpus: tuple[Path, Path], ray_address: str, tmp_path: Path
+) -> None:
+    """Ray retries the task (max_retries), then the build ends with one line, not Ray's traceback or a hang."""
+    config = ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]), die_on_line=23, executor="ray")
+    with pytest.raises(MtprobesError, match=r"a Ray task failed 4 times \(WorkerCrashedError.*rerun with --resume"):
+        ToyBuilder(config).build(tmp_path, quiet=True)
+
+
+@needs_ray
+def test_a_ray_worker_unpickles_the_shared_data_once(ray_address: str, tmp_path: Path) -> None:
+    """The plan is put in the object store once and fetched once per worker, not deserialised per unit."""
+    import toy_builder
+
+    from builders.core.executors import RayExecutor
+
+    log = tmp_path / "unpickled"
+    shared = toy_builder.LogsUnpickling(str(log), "x" * 1000)
+    results = list(RayExecutor(workers=2).map(toy_builder.payload_length_plus, list(range(24)), shared))
+    assert results == [item + 1000 for item in range(24)]
+    processes = log.read_text().split()
+    assert len(processes) == len(set(processes)) < 24  # once per worker process that ran a task
+
+
+def test_results_come_in_item_order_and_a_failure_cancels_what_is_in_flight() -> None:
+    from builders.core.executors import TaskFailure, in_order
+
+    submitted: list[int | None] = []
+    cancelled: list[int] = []
+
+    def submit(item: int | None) -> int | None:
+        submitted.append(item)
+        return item
+
+    def result_of(handle: int | None) -> int | TaskFailure | None:
+        if handle == 3:
+            return TaskFailure(InputError("in.en", "bad", line=handle))
+        return None if handle is None else handle * 10
+
+    results = in_order(submit, result_of, [0, None, 2, 3, 4, 5, 6, 7], window=2, cancel=cancelled.append)
+    assert [next(results), next(results), next(results)] == [0, None, 20]  # a None item does not end the map
+    with pytest.raises(InputError, match="in.en:3: bad"):
+        next(results)
+    assert submitted == [0, None, 2, 3, 4] and cancelled == [4]  # never more than the window in flight
 
 
 def test_a_dead_pool_worker_ends_the_build_with_an_error(corpus: tuple[Path, Path], tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ class ToyConfig(BuildConfig):
     # absence makes the first worker that sees it die (os._exit) once
     bad_line: int = setting(0, "line whose unit raises InputError (0: none)", run_only=True)
     die_once_marker: str = setting("", "marker file: the first worker that finds it absent dies once", run_only=True)
+    die_on_line: int = setting(0, "line whose unit kills every worker that runs it (0: none)", run_only=True)
 
     def validate(self) -> None:
         if self.lines_per_unit < 1:
@@ -97,6 +98,8 @@ class ToyBuilder(Builder[ToyConfig]):
         lines = [line for line, _ in unit.payload]
         if self.config.bad_line in lines:
             raise InputError(self.config.src, "a line the toy builder refuses", line=self.config.bad_line)
+        if self.config.die_on_line in lines:
+            os._exit(1)
         marker = Path(self.config.die_once_marker) if self.config.die_once_marker else None
         if marker is not None and not marker.exists():
             marker.write_text("died once\n")
@@ -107,3 +110,21 @@ class ToyBuilder(Builder[ToyConfig]):
 
 
 register("toy.v1", "toy_builder:ToyBuilder", "Toy builder for the spine's tests")
+
+
+class LogsUnpickling:
+    """Shared data of the executor tests that appends the unpickling process's id to a file."""
+
+    def __init__(self, log: str, payload: str) -> None:
+        self.log = log
+        self.payload = payload
+
+    def __setstate__(self, state: dict[str, str]) -> None:
+        self.__dict__.update(state)
+        with open(self.log, "a", encoding="utf-8") as handle:
+            handle.write(f"{os.getpid()}\n")
+
+
+def payload_length_plus(item: int, shared: LogsUnpickling) -> int:
+    """A task of the executor tests (module level: picklable by name)."""
+    return item + len(shared.payload)

@@ -5,7 +5,7 @@
     review page
 
 plan.py prepare() (read, embed, index, retrieve) -> units.py (one unit per ambiguous source) -> process.py
-(suppression, selection) -> extras.py (slot files, review page)
+(suppression, selection) -> extras.py (slot files, review page); invariants.py (validate), card.py (card text)
 """
 
 from __future__ import annotations
@@ -103,29 +103,9 @@ model's image-awareness can be tested on five images per meaning instead of one.
 
     def card_section(self, info: dict[str, Any]) -> str:
         """Card text: how the images were found, and how to use the slot files and the review page."""
-        notes = info.get("notes", {})
-        index = notes.get("index", {})
-        recall = {k: v for k, v in index.items() if k.startswith("recall_at_")}
-        collection = notes.get("collection", {})
-        config = info["config"]
-        reviewed = " and then reviewed" if config["selection"] else ""
-        return f"""## How the images were found
+        from .card import retrieval_section
 
-Captions were embedded with `{info["tools"].get("clip_model", "?")}`; images of the collection
-({collection.get("read", 0)} read, {collection.get("kept", 0)} kept after the filters: side >= {config["min_side"]} px,
-aspect <= {config["max_aspect"]}, decodable, no exact duplicate) were searched with a FAISS `{index.get("kind", "?")}`
-index over {index.get("vectors", 0)} vectors{f" (recall vs exact search: {recall})" if recall else " (exact search)"}.
-Of the top {config["candidates"]} candidates per caption, near-duplicates (cosine >= {config["near_duplicate_cosine"]})
-of a better candidate or of the original image, and images closer to the other translation's caption, were
-suppressed; the {config["per_translation"]} best remaining ones were pre-selected{reviewed}.
-Every record lists all candidates with their scores and why any was suppressed.
-
-`commute/slot0` ... `commute/slot{config["per_translation"]}` hold CoMMuTE-layout files (`src.en`, `correct.xx`,
-`incorrect.xx`, `img.order`), one folder per image slot (slot 0 = the original images), so CoMMuTE scoring runs
-unchanged per slot. `review/index.html` is the static review page (tick images, export JSON, rebuild with
-`--set selection=FILE`).
-
-"""
+        return retrieval_section(info)
 
     def finalize(self, rows: list[Row], plan: CommutePlan, ctx: BuildContext) -> list[Row]:
         if not rows:
@@ -149,7 +129,7 @@ unchanged per slot. `review/index.html` is the static review page (tick images, 
         return expected_text_problems(folder, extras, slot_files(rows, self.config, exported_names(rows, extras)))
 
     def invariants(self, rows: list[Row]) -> list[str]:
-        from .extras import record_problems
+        from .invariants import record_problems
 
         return [p for row in rows for p in record_problems(row.record, self.config.per_translation)]
 

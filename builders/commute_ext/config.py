@@ -34,8 +34,8 @@ class CommuteExtConfig(BuildConfig):
     device: Literal["auto", "cpu", "cuda"] = setting("auto", "where CLIP runs")
     precision: Literal["auto", "fp32", "fp16", "bf16"] = setting("auto", "CLIP precision")
     batch_size: int = setting(64, "images per CLIP batch")
-    decode_workers: int = setting(0, "image decoding processes (0: in the main process)")
-    embed_shard_size: int = setting(4096, "embeddings per cached shard")
+    decode_workers: int = setting(0, "image decoding threads per embedding task (0: none)")
+    embed_shard_size: int = setting(4096, "collection items per cached embedding shard (its batches run in parallel)")
     cache_dir: str = setting("", "embedding cache; empty: the work folder (kept for --resume, removed after)")
     index: Literal["auto", "flat", "exact-shards", "ivf", "hnsw"] = setting(
         "auto", "FAISS search: flat; exact-shards (exact top-k per store shard, merged; no index in RAM); "

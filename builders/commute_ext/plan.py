@@ -23,7 +23,8 @@ from .filters import FilterSettings, ImageFilter, decode_rgb
 from .index import IndexSettings, index_for_store, recall_on_queries, search
 from .readers import ReaderOptions, collection_labels, open_readers
 from .select import Candidate, read_selection
-from .store import StorePass, StoreView, build_store
+from .store import STORE_FORMAT, StorePass, StoreView, build_store
+from .units import OriginalImage, SourcePayload, TranslationPayload
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,7 +45,7 @@ class Original:
 class CommutePlan:
     """One payload per ambiguous source (id, source, both translations with their top-k candidates)."""
 
-    sources: tuple[dict[str, Any], ...]
+    sources: tuple[SourcePayload, ...]
 
 
 def prepare(config: CommuteExtConfig, ctx: BuildContext) -> CommutePlan:
@@ -126,15 +127,16 @@ def embed_collection(config: CommuteExtConfig, encoder: ClipEncoder, excluded: f
                            ReaderOptions(config.parquet_image_column, config.npz_features_key))
     settings = FilterSettings(config.min_side, config.max_aspect)
     key = {
-        "model": encoder.identity, "filters": asdict(settings), "batch_size": config.batch_size,
+        "format": STORE_FORMAT, "model": encoder.identity, "filters": asdict(settings), "batch_size": config.batch_size,
         "shard_size": config.embed_shard_size, "excluded": sorted(excluded),
         "collections": [[r.kind, r.listing_key()] for r in readers],
     }
     key_hash = hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
     cache = Path(config.cache_dir) if config.cache_dir else ctx.work_dir / "cache"
     names = [str(r.path) for r in readers]
+    # the batches are tasks on the build's executor: a process pool or a Ray cluster embeds them in parallel
     store_pass = StorePass(cache / f"store-{key_hash}", key, names, config.embed_shard_size, config.batch_size,
-                           config.decode_workers, lambda items, label: ctx.track(items, label))
+                           config.decode_workers, lambda items, label: ctx.track(items, label), ctx.map)
     view = build_store(readers, encoder, ImageFilter(settings, excluded), store_pass)
     counts = view.counts
     ctx.read(counts.read)
@@ -175,7 +177,8 @@ def original_vectors(originals: dict[int, Original], encoder: ClipEncoder) -> di
     return dict(zip(lines, encoder.encode_images(images), strict=True))
 
 
-def read_choices(config: CommuteExtConfig, record_ids: list[str], ctx: BuildContext) -> dict[str, Any]:
+def read_choices(config: CommuteExtConfig, record_ids: list[str],
+                 ctx: BuildContext) -> dict[str, dict[str, list[str]]]:
     if not config.selection:
         return {}
     path = ctx.add_input(config.selection)
@@ -198,12 +201,12 @@ def candidates_for(view: StoreView, scores: np.ndarray, rows: np.ndarray) -> lis
     return found
 
 
-def pairwise_cosines(view: StoreView, candidates: list[Candidate], original: np.ndarray) -> dict[str, Any]:
+def pairwise_cosines(view: StoreView, candidates: list[Candidate],
+                     original: np.ndarray) -> tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]:
+    """(cosine between candidates i and j, cosine between each candidate and the original), rounded to 1e-6."""
     vectors = view.vectors([c.row for c in candidates])
-    return {
-        "pairwise": [[round(float(x), 6) for x in row] for row in (vectors @ vectors.T)],
-        "to_original": [round(float(x), 6) for x in (vectors @ original)],
-    }
+    return (tuple(tuple(round(float(x), 6) for x in row) for row in (vectors @ vectors.T)),
+            tuple(round(float(x), 6) for x in (vectors @ original)))
 
 
 def record_id(group: CommuteGroup, lang: str) -> str:
@@ -212,7 +215,7 @@ def record_id(group: CommuteGroup, lang: str) -> str:
 
 def retrieve(config: CommuteExtConfig, groups: list[CommuteGroup], captions: dict[int, str],
              originals: dict[int, Original], encoder: ClipEncoder, view: StoreView, index: Any,
-             ctx: BuildContext) -> list[dict[str, Any]]:
+             ctx: BuildContext) -> list[SourcePayload]:
     """One payload per group: both translations with their caption, original and top-k candidates."""
     if not groups:
         return []
@@ -232,13 +235,12 @@ def retrieve(config: CommuteExtConfig, groups: list[CommuteGroup], captions: dic
             at = 2 * position + offset
             candidates = candidates_for(view, scores[at], rows[at])
             original = originals[line.line]
-            translations.append({
-                "line": line.line, "text": line.correct, "contrast": line.incorrect, "caption": captions[line.line],
-                "original": {"name": original.name, "sha256": original.sha256,
-                             "similarity": round(float(queries[at] @ vectors[line.line]), 6)},
-                "candidates": candidates, **pairwise_cosines(view, candidates, vectors[line.line]),
-            })
+            similarity = round(float(queries[at] @ vectors[line.line]), 6)
+            pairwise, to_original = pairwise_cosines(view, candidates, vectors[line.line])
+            translations.append(TranslationPayload(
+                line.line, line.correct, line.incorrect, captions[line.line],
+                OriginalImage(original.name, original.sha256, similarity), tuple(candidates), pairwise, to_original))
         rid = record_id(group, config.tgt_lang)
-        payloads.append({"id": rid, "source": group.lines[0].source, "translations": translations,
-                         "choice": choices.get(rid), "selection_file": config.selection})
+        payloads.append(SourcePayload(rid, group.lines[0].source, (translations[0], translations[1]),
+                                      choices.get(rid), config.selection))
     return payloads

@@ -13,6 +13,7 @@ from builders.core.errors import InputError
 from .config import CommuteExtConfig
 from .plan import CommutePlan
 from .select import Candidate, apply_choice, preselect, suppress
+from .units import SourcePayload, TranslationPayload
 
 TOO_FEW = "source:too_few_candidates"
 
@@ -27,33 +28,32 @@ def process_source(config: CommuteExtConfig, unit: Unit, plan: CommutePlan, ctx:
         return []
     chosen = [{c.uid for c in candidates if c.selected} for candidates in judged]
     if chosen[0] & chosen[1]:
-        raise InputError(payload["selection_file"],
+        raise InputError(payload.selection_file,
                          f"{unit.key}: {sorted(chosen[0] & chosen[1])[:3]} selected for both translations")
     ctx.keep()
-    by = "review" if payload["choice"] else "auto"
-    translations = [_translation(payload["translations"][t], judged[t], by) for t in range(2)]
-    record = {"id": unit.key, "lang": config.tgt_lang, "source": payload["source"],
-              "translations": translations}
+    by = "review" if payload.choice else "auto"
+    translations = [_translation(payload.translations[t], judged[t], by) for t in range(2)]
+    record = {"id": unit.key, "lang": config.tgt_lang, "source": payload.source, "translations": translations}
     return [Row(split="test", record=record)]
 
-def judge(config: CommuteExtConfig, payload: dict[str, Any], t: int) -> list[Candidate]:
-    mine, other = payload["translations"][t], payload["translations"][1 - t]
+
+def judge(config: CommuteExtConfig, payload: SourcePayload, t: int) -> list[Candidate]:
+    mine, other = payload.translations[t], payload.translations[1 - t]
     # an image found for both captions goes to the closer one; translation 0 wins exact ties
-    other_best = {c.row: c.similarity + (1e-9 if t == 1 else -1e-9) for c in other["candidates"]}
-    judged = suppress(mine["candidates"], mine["pairwise"], mine["to_original"], other_best,
-                      config.near_duplicate_cosine)
-    choice = (payload["choice"] or {}).get(str(t))
+    other_best = {c.row: c.similarity + (1e-9 if t == 1 else -1e-9) for c in other.candidates}
+    judged = suppress(mine.candidates, mine.pairwise, mine.to_original, other_best, config.near_duplicate_cosine)
+    choice = (payload.choice or {}).get(str(t))
     if choice is None:
         return preselect(judged, config.per_translation)
-    where = f"{payload['id']} translation {t}"
-    return apply_choice(judged, choice, config.per_translation, where, Path(payload["selection_file"]))
+    where = f"{payload.id} translation {t}"
+    return apply_choice(judged, choice, config.per_translation, where, Path(payload.selection_file))
 
 
-def _translation(data: dict[str, Any], judged: list[Candidate], selected_by: str) -> dict[str, Any]:
-    original = data["original"]
-    images = [{"slot": 0, "kind": "original", "uid": original["name"], "path": original["name"],
-               "collection": "commute", "sha256": original["sha256"], "caption": "",
-               "similarity": original["similarity"], "rank": 0}]
+def _translation(data: TranslationPayload, judged: list[Candidate], selected_by: str) -> dict[str, Any]:
+    original = data.original
+    images = [{"slot": 0, "kind": "original", "uid": original.name, "path": original.name,
+               "collection": "commute", "sha256": original.sha256, "caption": "",
+               "similarity": original.similarity, "rank": 0}]
     for slot, candidate in enumerate([c for c in judged if c.selected], start=1):
         images.append({"slot": slot, "kind": "retrieved", "uid": candidate.uid, "path": candidate.source,
                        "collection": candidate.collection, "sha256": candidate.sha256,
@@ -64,5 +64,5 @@ def _translation(data: dict[str, Any], judged: list[Candidate], selected_by: str
         fields["path"] = fields.pop("source")
         del fields["row"]
         candidates.append(fields)
-    return {"line": data["line"], "text": data["text"], "contrast": data["contrast"], "caption": data["caption"],
+    return {"line": data.line, "text": data.text, "contrast": data.contrast, "caption": data.caption,
             "selected_by": selected_by, "images": images, "candidates": candidates}

@@ -1,9 +1,13 @@
 """Embeddings of a collection, written in shards (``shard-NNNNN.npy`` + ``.json``) and memory-mapped.
 
-One pass: reader -> filter -> encoder -> shard. A shard's JSON is written after its matrix, both atomically,
-and records how many collection items were consumed and what was dropped, so a killed pass resumes after
-the last whole shard with the same counts and the same duplicate memory. ``manifest.json`` pins the model,
-filter settings and the collection listing; a finished store is reused as long as they match.
+One pass: reader -> filter -> encoder -> shard. A store shard is ``shard_size`` consecutive collection items;
+its batches of ``batch_size`` items are decoded, filtered and embedded as tasks on the build's executor
+(in parallel on a process pool or a Ray cluster), then the driver applies the rules that depend on earlier
+images (exact duplicates, repeated uids) in collection order and writes the shard. The batches depend on the
+settings only, so every executor gives the same vectors. A shard's JSON is written after its matrix, both
+atomically, and records how many collection items were consumed and what was dropped, so a killed pass resumes
+after the last whole shard with the same counts and the same duplicate memory. ``manifest.json`` pins the
+model, filter settings and the collection listing; a finished store is reused as long as they match.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 from builders.core.atomic import atomic_path, write_text
 from builders.core.errors import InputError
 
-from .filters import ImageFilter, Verdict, inspect
+from .embed import ModelSpec
+from .filters import FilterSettings, ImageFilter, Verdict, inspect
 from .readers import CollectionItem, CollectionReader, NpzEmbeddingReader
 
 if TYPE_CHECKING:
@@ -28,7 +33,15 @@ if TYPE_CHECKING:
 
     from .embed import ClipEncoder
 
-STORE_FORMAT = 1
+# map(task, items, shared) -> results in item order: the build's executor (BuildContext.map), or in-process
+MapFunction = Callable[[Callable[[Any, Any], Any], Sequence[Any], Any], list[Any]]
+
+
+def map_here(task: Callable[[Any, Any], Any], items: Sequence[Any], shared: Any) -> list[Any]:
+    return [task(item, shared) for item in items]
+
+
+STORE_FORMAT = 2  # 2: shards of consumed items, embedded per batch of items (1: shards of kept embeddings)
 INVALID_EMBEDDING = "invalid_embedding"
 DUPLICATE_UID = "duplicate_uid"
 
@@ -120,8 +133,9 @@ class StorePass:
     collections: list[str]
     shard_size: int = 4096
     batch_size: int = 64
-    decode_workers: int = 0
+    decode_workers: int = 0  # decoding threads within one embedding task
     track: Callable[[Iterable[Any], str], Iterable[Any]] = lambda items, _description: items
+    map: MapFunction = map_here
 
 
 def build_store(readers: list[CollectionReader], encoder: ClipEncoder, image_filter: ImageFilter,
@@ -131,6 +145,7 @@ def build_store(readers: list[CollectionReader], encoder: ClipEncoder, image_fil
     if writer.complete:
         return StoreView(settings.directory)
     image_filter.kept_hashes.update(writer.kept_hashes)
+    _ENCODERS[encoder.spec] = encoder  # tasks in this process (and forked workers) use it; Ray workers load one
     entries = _entries(readers, writer.consumed)
     _Pass(writer, encoder, image_filter, settings).run(settings.track(entries, "embedding collection"))
     writer.finish(encoder.dim)
@@ -220,6 +235,60 @@ class _ShardWriter:
         write_text(self.directory / "manifest.json", json.dumps(manifest, indent=1, sort_keys=True))
 
 
+@dataclass(frozen=True)
+class EmbedJob:
+    """What an embedding task needs besides its images (sent once per worker)."""
+
+    spec: ModelSpec
+    settings: FilterSettings
+    decode_workers: int = 0
+
+
+@dataclass(frozen=True)
+class Inspected:
+    """What a task found out about one image: its hash and the first failing rule (None: embedded)."""
+
+    sha256: str
+    reason: str | None
+
+
+@dataclass(frozen=True)
+class EmbeddedBatch:
+    inspected: tuple[Inspected | None, ...]  # None where the item had no bytes to look at
+    vectors: np.ndarray  # one row per item whose reason is None, in item order
+
+
+# The encoders of this process by model: the driver's own (registered by build_store), or one loaded by a worker.
+_ENCODERS: dict[ModelSpec, ClipEncoder] = {}
+
+
+def _encoder(spec: ModelSpec) -> ClipEncoder:
+    if spec not in _ENCODERS:
+        from .embed import ClipEncoder
+
+        _ENCODERS[spec] = ClipEncoder(spec)
+    return _ENCODERS[spec]
+
+
+def embed_batch(images: tuple[bytes | None, ...], job: EmbedJob) -> EmbeddedBatch:
+    """A task: decode and check each image on its own, embed the ones that pass as one batch."""
+    import numpy as np
+
+    def look(data: bytes | None) -> Verdict | None:
+        return None if data is None else inspect(data, job.settings)
+
+    if job.decode_workers > 0 and len(images) > 1:
+        with ThreadPoolExecutor(job.decode_workers) as pool:
+            verdicts = list(pool.map(look, images))
+    else:
+        verdicts = [look(data) for data in images]
+    encoder = _encoder(job.spec)
+    passed = [encoder.preprocess(v.image) for v in verdicts if v is not None and v.image is not None]
+    vectors = encoder.encode_pixels(passed) if passed else np.zeros((0, encoder.dim), np.float32)
+    inspected = tuple(None if v is None else Inspected(v.sha256, v.reason) for v in verdicts)
+    return EmbeddedBatch(inspected, vectors)
+
+
 class _Pass:
     def __init__(self, writer: _ShardWriter, encoder: ClipEncoder, image_filter: ImageFilter,
                  settings: StorePass) -> None:
@@ -229,62 +298,35 @@ class _Pass:
         self.settings = settings
         self.counts = PassCounts()
         self.consumed = writer.consumed
-        self.pending: list[tuple[Meta, Any]] = []  # (meta, preprocessed tensor) waiting for the encoder
         self.ready: list[tuple[Meta, np.ndarray]] = []
-        self.pool: ThreadPoolExecutor | None = None
+        self.job = EmbedJob(encoder.spec, image_filter.settings, settings.decode_workers)
 
     def run(self, entries: Iterable[_Entry]) -> None:
-        workers = self.settings.decode_workers
-        self.pool = ThreadPoolExecutor(workers) if workers > 0 else None
-        try:
-            self._run(entries)
-        finally:
-            if self.pool is not None:
-                self.pool.shutdown()
-
-    def _run(self, entries: Iterable[_Entry]) -> None:
-        chunk: list[_Entry] = []
+        shard: list[_Entry] = []
         for entry in entries:
             if entry.skipped:
                 continue
-            chunk.append(entry)
-            if len(chunk) >= max(self.settings.batch_size, 1):
-                self._take(chunk)
-                chunk = []
-        self._take(chunk)
-        self._encode_pending()
-        if self.ready or self.counts.read:
-            self._write_shard()
+            shard.append(entry)
+            if len(shard) >= max(self.settings.shard_size, 1):
+                self._shard(shard)
+                shard = []
+        if shard:
+            self._shard(shard)
 
-    def _take(self, chunk: list[_Entry]) -> None:
-        verdicts = self._inspect_all(chunk)
-        for entry, verdict in zip(chunk, verdicts, strict=True):
-            self._one(entry, verdict)
-            self.consumed += 1
-        if len(self.pending) >= self.settings.batch_size:
-            self._encode_pending()
-        if len(self.ready) >= self.settings.shard_size:
-            self._write_shard()
+    def _shard(self, entries: list[_Entry]) -> None:
+        """Embed one store shard's batches on the executor, then apply the order-dependent rules and write it."""
+        size = max(self.settings.batch_size, 1)
+        batches = [entries[first:first + size] for first in range(0, len(entries), size)]
+        images = [tuple(e.item.data if _needs_embedding(e) else None for e in batch) for batch in batches]
+        for batch, embedded in zip(batches, self.settings.map(embed_batch, images, self.job), strict=True):
+            vectors = iter(embedded.vectors)
+            for entry, inspected in zip(batch, embedded.inspected, strict=True):
+                vector = next(vectors) if inspected is not None and inspected.reason is None else None
+                self._one(entry, inspected, vector)
+                self.consumed += 1
+        self._write_shard()
 
-    def _inspect_all(self, chunk: list[_Entry]) -> list[tuple[Verdict, Any] | None]:
-        """Decode + preprocess images, in threads when asked (pure work; duplicate rules run afterwards)."""
-        def work(entry: _Entry) -> tuple[Verdict, Any] | None:
-            if entry.item.data is None or entry.item.drop or entry.vector is not None:
-                return None
-            verdict = inspect(entry.item.data, self.filter.settings)
-            tensor = self._preprocess(verdict)
-            return verdict, tensor
-
-        if self.pool is not None and len(chunk) > 1:
-            return list(self.pool.map(work, chunk))
-        return [work(entry) for entry in chunk]
-
-    def _preprocess(self, verdict: Verdict) -> Any:
-        if verdict.image is None:
-            return None
-        return self.encoder.preprocess(verdict.image)
-
-    def _one(self, entry: _Entry, inspected: tuple[Verdict, Any] | None) -> None:
+    def _one(self, entry: _Entry, inspected: Inspected | None, vector: np.ndarray | None) -> None:
         self.counts.read += 1
         item = entry.item
         if item.drop:
@@ -295,15 +337,16 @@ class _Pass:
             return
         if inspected is None:
             raise InputError(self.settings.collections[entry.collection], f"item {item.uid!r} has no bytes")
-        verdict = inspected[0] if item.uid in self.writer.kept_uids else self.filter.admit(inspected[0])
+        verdict = Verdict(inspected.sha256, inspected.reason)
+        verdict = verdict if item.uid in self.writer.kept_uids else self.filter.admit(verdict)
         reason = DUPLICATE_UID if item.uid in self.writer.kept_uids else verdict.reason
         if reason is not None:
             self.counts.dropped[reason] += 1
             return
+        assert vector is not None  # the task embedded every image that passed its own checks
         self.writer.kept_uids.add(item.uid)
         self.counts.kept += 1
-        meta = Meta(item.uid, item.source, item.caption, entry.collection, verdict.sha256)
-        self.pending.append((meta, inspected[1]))
+        self.ready.append((Meta(item.uid, item.source, item.caption, entry.collection, verdict.sha256), vector))
 
     def _one_vector(self, entry: _Entry) -> None:
         import hashlib
@@ -326,19 +369,15 @@ class _Pass:
         self.counts.kept += 1
         self.ready.append((Meta(entry.item.uid, entry.item.source, "", entry.collection, digest), vector / norm))
 
-    def _encode_pending(self) -> None:
-        if not self.pending:
-            return
-        vectors = self.encoder.encode_pixels([tensor for _, tensor in self.pending])
-        self.ready += [(meta, vector) for (meta, _), vector in zip(self.pending, vectors, strict=True)]
-        self.pending = []
-
     def _write_shard(self) -> None:
         import numpy as np
 
-        self._encode_pending()
         empty = np.zeros((0, self.encoder.dim), np.float32)
         vectors = np.stack([v for _, v in self.ready]) if self.ready else empty
         self.writer.write(vectors, [m for m, _ in self.ready], self.counts, self.consumed)
         self.counts = PassCounts()
         self.ready = []
+
+
+def _needs_embedding(entry: _Entry) -> bool:
+    return entry.item.data is not None and not entry.item.drop and entry.vector is None

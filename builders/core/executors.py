@@ -20,6 +20,7 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -76,6 +77,28 @@ def worker_count(requested: int) -> int:
     return requested or os.cpu_count() or 1
 
 
+# Tasks in flight per worker: enough to keep every worker busy, few enough that a corpus of millions of units
+# is never submitted at once (memory) and a failure cancels little.
+IN_FLIGHT_PER_WORKER = 4
+
+
+def in_order(submit: Callable[[Item], Any], result_of: Callable[[Any], Result | TaskFailure],
+             items: Sequence[Item], *, window: int, cancel: Callable[[Any], Any]) -> Iterator[Result]:
+    """Results of ``items`` in their order, at most ``window`` submitted and unfinished at any time; what is
+    still in flight when the consumer stops (an error, a closed generator) is cancelled."""
+    pending: deque[Any] = deque()
+    remaining = iter(items)
+    try:
+        pending.extend(submit(item) for item in islice(remaining, max(1, window)))
+        while pending:
+            result = unwrap(result_of(pending.popleft()))
+            pending.extend(submit(item) for item in islice(remaining, 1))
+            yield result
+    finally:
+        for handle in pending:
+            cancel(handle)
+
+
 class Executor(abc.ABC):
     """Runs a task over items; yields one result per item, in the order of ``items``."""
 
@@ -107,6 +130,11 @@ _WORKER_STATE: dict[str, Any] = {}
 
 def _init_pool_worker(task: Task[Any, Any, Any], shared: Any) -> None:
     _WORKER_STATE.update(task=task, shared=shared)
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        # A forked child must not enter the OpenMP thread pool its parent started (it hangs: seen with the CLIP
+        # encoder); one thread per worker is also what a pool of one process per core wants.
+        torch.set_num_threads(1)
 
 
 def _run_in_pool(item: Any) -> Any:
@@ -127,14 +155,31 @@ class ProcessesExecutor(Executor):
         # fork: workers start with what prepare() already loaded (spaCy pipelines, lexicons) instead of loading
         # it again in every worker (forkserver cost ~10 s per pronouns build on this 2-core machine)
         context = multiprocessing.get_context(self.start_method)
-        pool = ProcessPoolExecutor(max_workers=min(self.workers, max(1, len(items))), mp_context=context,
-                                   initializer=_init_pool_worker, initargs=(task, shared))
+        workers = min(self.workers, max(1, len(items)))
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_init_pool_worker,
+                                   initargs=(task, shared))
         with pool:
             try:
-                for result in pool.map(_run_in_pool, items, chunksize=1):
-                    yield unwrap(result)
+                yield from in_order(lambda item: pool.submit(_run_in_pool, item), lambda future: future.result(),
+                                    items, window=IN_FLIGHT_PER_WORKER * workers, cancel=lambda f: f.cancel())
             except BrokenProcessPool as error:
                 raise MtprobesError(f"a worker process died ({error}); rerun with --resume") from error
+
+
+# The shared data of the map a Ray worker serves last: (object id, value). One entry, so a long-lived worker of
+# a running cluster does not keep the plans of earlier builds.
+_RAY_SHARED: dict[str, Any] = {}
+
+
+def _run_on_ray_worker(task: Task[Any, Any, Any], item: Any, shared_box: list[Any]) -> Any:
+    import ray
+
+    (reference,) = shared_box
+    key = reference.hex()
+    if key not in _RAY_SHARED:
+        _RAY_SHARED.clear()
+        _RAY_SHARED[key] = ray.get(reference)
+    return guarded(task, item, _RAY_SHARED[key])
 
 
 class RayExecutor(Executor):
@@ -152,23 +197,26 @@ class RayExecutor(Executor):
     def map(self, task: Task[Item, Shared, Result], items: Sequence[Item], shared: Shared) -> Iterator[Result]:
         ray = _ray_module()
         self._connect(ray)
-        remote = ray.remote(max_retries=self.max_retries, num_cpus=1)(guarded)
-        task_ref, shared_ref = ray.put(task), ray.put(shared)
+        remote = ray.remote(max_retries=self.max_retries, num_cpus=1)(_run_on_ray_worker)
+        # in a list, the reference reaches the task unresolved: the worker fetches and unpickles the shared data
+        # once (per map), not Ray once per task
+        shared_box = [ray.put(shared)]
         # in flight: a few tasks per CPU of the cluster (or per requested worker), never the whole corpus
         cpus = self.requested_workers or int(ray.cluster_resources().get("CPU", self.workers))
-        window = 4 * max(1, cpus)
-        pending: deque[Any] = deque()
-        remaining = iter(items)
-        for item in remaining:
-            pending.append(remote.remote(task_ref, item, shared_ref))
-            if len(pending) >= window:
-                break
-        while pending:
-            result = ray.get(pending.popleft())
-            following = next(remaining, None)
-            if following is not None:
-                pending.append(remote.remote(task_ref, following, shared_ref))
-            yield unwrap(result)
+        yield from in_order(lambda item: remote.remote(task, item, shared_box), lambda ref: self._get(ray, ref),
+                            items, window=IN_FLIGHT_PER_WORKER * max(1, cpus), cancel=ray.cancel)
+
+    def _get(self, ray: Any, ref: Any) -> Any:
+        """The task's result; a task that Ray could not finish after its retries (its worker or node died each
+        time, out of memory) is one error, not Ray's traceback. Other exceptions are bugs and keep theirs."""
+        try:
+            return ray.get(ref)
+        except ray.exceptions.RayTaskError:
+            raise
+        except ray.exceptions.RayError as error:
+            reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            raise MtprobesError(f"a Ray task failed {self.max_retries + 1} times ({type(error).__name__}: "
+                                f"{reason}); rerun with --resume") from error
 
     def _connect(self, ray: Any) -> None:
         if ray.is_initialized():
