@@ -44,7 +44,7 @@ def test_demo_build_has_every_type_card_info_and_extras(demo_build: Path) -> Non
     assert counts["read"] == counts["kept"] + sum(counts["dropped"].values())
     assert counts["dropped"]["empty_line"] == 1
     assert "en_core_web_sm" in " ".join(info["tools"]) and "spacy" in info["tools"]
-    assert set(info["resources"]) == {"adverbs", "insertions"}
+    assert set(info["resources"]) == {"adverbs", "insertions", "gendered_nouns"}  # gendered nouns: on by default
     card = (demo_build / "README.md").read_text(encoding="utf-8")
     assert "Fadaee" in card and "empty_line" in card
     for suffix in ("num", "adv", "prn", "ins"):

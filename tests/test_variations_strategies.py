@@ -369,8 +369,9 @@ def test_subgen_gendered_nouns_with_articles(en: str, de: str, expected: object)
 
 
 @needs_spacy
-def test_gendered_nouns_are_off_by_default() -> None:
-    assert run("SUBGEN", make_pair("The man left.", "Der Mann ging.")) == []
+def test_gendered_nouns_are_on_by_default_and_can_be_switched_off() -> None:
+    assert VariationsConfig(src="a.en", tgt="a.de").gendered_nouns
+    assert run("SUBGEN", make_pair("The man left.", "Der Mann ging.")) == []  # no noun lexicon: nothing to swap
 
 
 @needs_spacy

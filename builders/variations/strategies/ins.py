@@ -1,12 +1,20 @@
 """INS: insert a meaning-light word where a bidirectional n-gram model finds it likely, on both sides.
 
-For each candidate pair (w_en, w_de) the gaps where P(w | a, b) reaches the threshold are found on each side.
-Without an aligner there must be exactly one such gap on each side (the unique-occurrence rule of DEL, applied to
-positions), the English gap must fit the word's slot (spaCy tags of the neighbours: "very" before an adjective,
-"also" before a main verb or after an auxiliary), and the two gaps must be in the same sentence of the line (same
-number of sentences on both sides) at about the same relative place in it (``ins_max_shift``). With an
-aligner the best English gap is taken and the German gap must touch a German word linked to a or b. No insertion
-at a sentence start (German verb-second order), none where either word is already in the sentence.
+For each candidate pair (w_en, w_de) the English gaps where P(w | a, b) reaches the threshold and that fit the
+word's slot (spaCy tags of the neighbours: "very" before a gradable adjective or adverb, "also" right after an
+auxiliary, modal or copula) are tried, most likely first. The German word goes into the German gap that
+corresponds to the English one:
+
+- with an aligner (the default), the gap between the German words linked to the English neighbours a and b, which
+  must be adjacent and in the same order (is|big -> ist|groß, not a subordinate clause's groß ... ist); for a
+  degree slot the German word after the gap is lowercase (an adjective or adverb, not a noun);
+- without one, the only German gap that passes the German n-gram test, in the same sentence of the line at about
+  the same relative place (``ins_max_shift``).
+
+Never next to a conjunction, comparison or correlative word on either side (sondern auch, als auch, sowohl, wie,
+than, as ...), never at a clause start or after a German degree word (so sehr gut), never where either word is
+already in the line, and "also"/"auch" never in a contrastive context ("not X; it is Y": a negation or "but" in
+its sentence or the one before), where it would contradict the sentence. Every rejected candidate is counted.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from builders.variations.lexicons import TranslationEntry
 from builders.variations.ngram import EOS, BidirectionalNgram
 from builders.variations.strategies.base import (
     Drop,
@@ -59,14 +68,39 @@ def passing_gaps(model: BidirectionalNgram, tokens: Sequence[Token], word: str, 
 # German: never at a clause start (verb-second order), never after a degree word ('so sehr gut', 'zu sehr').
 DE_FORBIDDEN_LEFT = frozenset(DE_CLAUSE_START) | SENTENCE_END | frozenset(
     {"so", "zu", "sehr", "ganz", "recht", "ziemlich", "besonders", "allzu", "Sehr", "So", "Zu"})
+# Conjunctions, comparison and correlative words, negation and focus particles: an inserted word next to one
+# of them joins the construction (sondern auch, als auch, weniger als auch, sowohl ... als auch, nicht nur).
+DE_FORBIDDEN_NEIGHBOURS = frozenset({
+    "und", "oder", "aber", "sondern", "denn", "doch", "als", "wie", "sowohl", "weder", "noch", "entweder",
+    "sowie", "bzw", "beziehungsweise", "dass", "ob", "weil", "wenn", "falls", "je", "desto", "umso", "nicht",
+    "nur", "kein", "keine", "mehr", "weniger", "eher", "lieber", "selbst", "sogar", "schon", "erst", "zwar",
+})
+EN_FORBIDDEN_NEIGHBOURS = frozenset({
+    "and", "or", "but", "nor", "than", "as", "both", "either", "neither", "whether", "like", "not", "n't", "only",
+    "even", "just", "more", "less", "rather", "so", "too", "also", "very",
+})
+# Words whose sense contradicts a contrast ("It is not a car; it is also a truck"), and what marks one.
+CONTRAST_SENSITIVE = frozenset({"also"})
+EN_CONTRAST_MARKERS = frozenset({"not", "n't", "never", "no", "nor", "neither", "but", "instead", "rather",
+                                 "however", "nobody", "nothing", "none", "without"})
+DE_CONTRAST_MARKERS = frozenset({"nicht", "nie", "niemals", "kein", "keine", "keinen", "keinem", "keiner", "keines",
+                                 "sondern", "aber", "statt", "stattdessen", "jedoch", "ohne", "nichts"})
+# Adverbs "very" modifies naturally (besides -ly adverbs): "very well", not "very not" or "very there".
+GRADABLE_ADVERBS = frozenset({"well", "much", "often", "soon", "far", "long", "late", "early", "hard", "fast",
+                              "little", "closely", "quickly"})
+
+
+def _degree_target(token: EnglishToken) -> bool:
+    return token.tag == "JJ" or (token.tag == "RB" and (token.lower.endswith("ly") or token.lower in GRADABLE_ADVERBS))
+
 
 SLOT_CHECKS: dict[str, Callable[[EnglishToken | None, EnglishToken | None], bool]] = {
-    # right before a plain adjective or adverb: "very good", not "very better"
-    "degree": lambda left, right: right is not None and right.tag in ("JJ", "RB"),
-    # before a main verb (not inside a noun phrase), or after an auxiliary/copula: "also saw", "is also big"
-    "verbal": lambda left, right: right is not None and left is not None and (
-        (right.pos == "VERB" and left.pos not in ("DET", "ADP", "ADJ"))
-        or (left.pos == "AUX" and right.pos not in ("PUNCT", "PART", "CCONJ", "SCONJ"))),
+    # right before a plain (gradable) adjective or adverb: "very good", not "very better" or "very not"
+    "degree": lambda left, right: right is not None and _degree_target(right),
+    # right after an auxiliary, modal or copula: "is also big", "has also seen", "can also swim". Before a main
+    # verb ("He also saw") German needs another order (Er sah auch), which a gap-for-gap insertion cannot give.
+    "verbal": lambda left, right: right is not None and left is not None and left.pos == "AUX" and right.pos not in (
+        "PUNCT", "PART", "CCONJ", "SCONJ"),
 }
 
 
@@ -104,53 +138,102 @@ class InsertWord:
             if pair.alignment is None and len(en_gaps) != 1:
                 outcomes.append(Drop("ins_en_position_ambiguous"))
                 continue
-            best = max(en_gaps, key=lambda g: (g.probability, -g.index))
-            de_gap = self._german_gap(pair, resources, en_tokens, best.index, entry.german[0])
-            if isinstance(de_gap, Drop):
-                outcomes.append(de_gap)
-                continue
-            en_edit = repair_indefinite_article(pair.en, insertion_at(pair.en, en_tokens, best.index, entry.english))
-            de_edit = insertion_at(pair.de, pair.de_tokens, de_gap, entry.german[0])
-            position = self._english_position(pair, en_tokens, best.index)
-            outcomes.append(Variation(self.type_name, (en_edit,), (de_edit,), "", "", entry.english,
-                                      entry.german[0], position=position,
-                                      detail=f"p_en={best.probability:.4f}"))
+            outcomes.append(self._insert(pair, resources, en_tokens, entry, en_gaps))
         return outcomes
+
+    def _insert(self, pair: SentencePair, resources: StrategyResources, en_tokens: list[Token],
+                entry: TranslationEntry, en_gaps: list[Gap]) -> Outcome:
+        """The most likely English gap that has a matching German gap, or the reason the most likely one has none."""
+        first_reason: Drop | None = None
+        for gap in sorted(en_gaps, key=lambda g: (-g.probability, g.index)):
+            de_gap = self._german_gap(pair, resources, en_tokens, gap.index, entry)
+            if isinstance(de_gap, Drop):
+                first_reason = first_reason or de_gap
+                continue
+            en_edit = repair_indefinite_article(pair.en, insertion_at(pair.en, en_tokens, gap.index, entry.english))
+            de_edit = insertion_at(pair.de, pair.de_tokens, de_gap, entry.german[0])
+            return Variation(self.type_name, (en_edit,), (de_edit,), "", "", entry.english, entry.german[0],
+                             position=gap.index, detail=f"p_en={gap.probability:.4f}")
+        assert first_reason is not None
+        return first_reason
 
     @staticmethod
     def _german_gap(pair: SentencePair, resources: StrategyResources, en_tokens: list[Token], en_gap: int,
-                    word: str) -> int | Drop:
-        config = resources.config
-        assert resources.ngram_de is not None
-        gaps = passing_gaps(resources.ngram_de, pair.de_tokens, word, config.ins_threshold, config.ins_min_count,
-                            forbidden_left=DE_FORBIDDEN_LEFT)
-        if not gaps:
-            return Drop("ins_de_below_threshold")
-        if len(sentence_starts(pair.en)) != len(sentence_starts(pair.de)):
-            return Drop("ins_sentence_count_differs")
-        en_sentence, en_position = locate(pair.en, en_tokens, en_gap)
-        gaps = [g for g in gaps if _close(locate(pair.de, pair.de_tokens, g.index), en_sentence, en_position,
-                                          config.ins_max_shift)]
-        if not gaps:
-            return Drop("ins_de_position_too_far")
+                    entry: TranslationEntry) -> int | Drop:
+        if _en_neighbours(pair, en_gap) & EN_FORBIDDEN_NEIGHBOURS:
+            return Drop("ins_en_next_to_conjunction")
         if pair.alignment is not None:
-            neighbours = [InsertWord._english_position(pair, en_tokens, i) for i in (en_gap - 1, en_gap)]
-            linked = {d for n in neighbours if n >= 0 for d in aligned_de_indices(pair, n)}
-            gaps = [g for g in gaps if g.index - 1 in linked or g.index in linked]
-        if len(gaps) != 1:
-            return Drop("ins_de_position_ambiguous" if gaps else "ins_de_not_aligned")
-        return gaps[0].index
-
-    @staticmethod
-    def _english_position(pair: SentencePair, en_tokens: list[Token], index: int) -> int:
-        """English gaps are indexed by spaCy token, so the position is the gap index itself."""
-        return index
+            de_gap = _aligned_gap(pair, en_gap)
+        else:
+            de_gap = _ngram_gap(pair, resources, en_tokens, en_gap, entry.german[0])
+        if isinstance(de_gap, Drop):
+            return de_gap
+        tokens = pair.de_tokens
+        left, right = tokens[de_gap - 1], tokens[de_gap] if de_gap < len(tokens) else None
+        if right is None or not right.text[:1].isalpha() or left.text in DE_FORBIDDEN_LEFT:
+            return Drop("ins_de_clause_boundary")
+        if {left.lower, right.lower} & DE_FORBIDDEN_NEIGHBOURS:
+            return Drop("ins_de_next_to_conjunction")
+        if entry.slot == "degree" and not right.text[0].islower():
+            return Drop("ins_de_slot_differs")
+        if entry.english in CONTRAST_SENSITIVE and _contrastive(pair, en_tokens, en_gap, de_gap):
+            return Drop("ins_contrastive_context")
+        return de_gap
 
     @staticmethod
     def _fits_slot(pair: SentencePair, gap: int, slot: str) -> bool:
         left = pair.en_tokens[gap - 1] if gap > 0 else None
         right = pair.en_tokens[gap] if gap < len(pair.en_tokens) else None
         return SLOT_CHECKS[slot](left, right)
+
+
+def _en_neighbours(pair: SentencePair, gap: int) -> set[str]:
+    return {pair.en_tokens[i].lower for i in (gap - 1, gap) if 0 <= i < len(pair.en_tokens)}
+
+
+def _aligned_gap(pair: SentencePair, en_gap: int) -> int | Drop:
+    """The German gap between the words linked to the English neighbours, when those are adjacent and in order."""
+    left_links = aligned_de_indices(pair, en_gap - 1)
+    right_links = aligned_de_indices(pair, en_gap) if en_gap < len(pair.en_tokens) else set()
+    if not left_links or not right_links:
+        return Drop("ins_not_aligned")
+    if max(left_links) + 1 != min(right_links):
+        return Drop("ins_de_slot_differs")
+    return min(right_links)
+
+
+def _ngram_gap(pair: SentencePair, resources: StrategyResources, en_tokens: list[Token], en_gap: int,
+               word: str) -> int | Drop:
+    """Without an aligner: the one German gap that passes the n-gram test near the English gap's place."""
+    config = resources.config
+    assert resources.ngram_de is not None
+    gaps = passing_gaps(resources.ngram_de, pair.de_tokens, word, config.ins_threshold, config.ins_min_count,
+                        forbidden_left=DE_FORBIDDEN_LEFT)
+    if not gaps:
+        return Drop("ins_de_below_threshold")
+    if len(sentence_starts(pair.en)) != len(sentence_starts(pair.de)):
+        return Drop("ins_sentence_count_differs")
+    en_sentence, en_position = locate(pair.en, en_tokens, en_gap)
+    gaps = [g for g in gaps if _close(locate(pair.de, pair.de_tokens, g.index), en_sentence, en_position,
+                                      config.ins_max_shift)]
+    if not gaps:
+        return Drop("ins_de_position_too_far")
+    if len(gaps) != 1:
+        return Drop("ins_de_position_ambiguous")
+    return gaps[0].index
+
+
+def _sentence_words(text: str, tokens: Sequence[Token], gap: int) -> set[str]:
+    """Lowercase words of the sentence that holds the gap and of the sentence before it."""
+    sentence, _ = locate(text, tokens, gap)
+    starts = [*sentence_starts(text), len(text) + 1]
+    first, stop = starts[max(0, sentence - 1)], starts[sentence + 1]
+    return {t.lower for t in tokens if first <= t.start < stop}
+
+
+def _contrastive(pair: SentencePair, en_tokens: list[Token], en_gap: int, de_gap: int) -> bool:
+    return bool(_sentence_words(pair.en, en_tokens, en_gap) & EN_CONTRAST_MARKERS
+                or _sentence_words(pair.de, pair.de_tokens, de_gap) & DE_CONTRAST_MARKERS)
 
 
 def _close(located: tuple[int, float], sentence: int, position: float, max_shift: float) -> bool:

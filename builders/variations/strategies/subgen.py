@@ -23,6 +23,7 @@ from builders.variations.strategies.base import (
     Variation,
 )
 from builders.variations.strategies.gendered_nouns import english_noun_edits, english_nouns, german_noun_edits
+from builders.variations.strategies.person_nouns import english_gender, german_person_noun_indices
 from builders.variations.text import Edit, Token, match_case
 
 EN_MASCULINE = {"he", "him", "his", "himself"}
@@ -176,6 +177,9 @@ class SubstituteGender:
         de_edits.sort(key=lambda e: e.start)
         if _overlapping(en_edits) or _overlapping(de_edits):
             return [Drop("subgen_overlapping_edits")]
+        unswapped = unswapped_person_noun(pair, en_edits, de_edits, "m" if to_feminine else "f")
+        if unswapped:
+            return [Drop(unswapped)]
         return [
             Variation(
                 self.type_name, tuple(en_edits), tuple(de_edits),
@@ -218,6 +222,18 @@ class SubstituteGender:
             edits.append(Edit(token.start, token.end, token.text, match_case(token.text, new)))
         return edits
 
+
+
+def unswapped_person_noun(pair: SentencePair, en_edits: list[Edit], de_edits: list[Edit], old_gender: str) -> str:
+    """A drop reason when the line keeps a person noun of the old gender that no edit changes ('Der Autor ...
+    sie', 'Mr Smith ... she'): it may be the swapped person, and then the pair would contradict itself."""
+    en_edited = {e.start for e in en_edits}
+    if any(english_gender(t.text) == old_gender and t.start not in en_edited for t in pair.en_tokens):
+        return "subgen_en_person_noun"
+    de_edited = {e.start for e in de_edits}
+    if any(pair.de_tokens[i].start not in de_edited for i in german_person_noun_indices(pair.de_tokens, old_gender)):
+        return "subgen_de_person_noun"
+    return ""
 
 
 def _overlapping(edits: list[Edit]) -> bool:
