@@ -127,10 +127,31 @@ def test_ins_placement(en: str, de: str, links: str, licensed: str, expected: ob
     assert [result(pair, o) for o in made] == [expected]
 
 
-def test_ins_no_insertion_before_a_main_verb() -> None:
-    """'He also saw' would need German 'Er sah auch', not the gap-for-gap 'Er auch sah'."""
-    pair = aligned_pair("He saw the film.", "Er sah den Film.", "He=Er saw=sah the=den film=Film")
-    assert outcomes("INS", pair, _ins_resources(["he also saw the film ."])) == []
+@pytest.mark.parametrize(
+    ("en", "de", "links", "licensed"),
+    [
+        # 'He also saw' would need German 'Er sah auch', not the gap-for-gap 'Er auch sah'
+        ("He saw the film.", "Er sah den Film.", "He=Er saw=sah the=den film=Film", "he also saw the film ."),
+        # 'a different city' (another one) is not 'a very different city'; German 'sehr andere' is wrong
+        ("We met in a different city.", "Wir trafen uns in einer anderen Stadt.", "a=einer different=anderen",
+         "we met in a very different city ."),
+        # 'a much smaller' -> 'ein sehr kleinerer' is no German
+        ("It is a much smaller room.", "Es ist ein viel kleinerer Raum.", "a=ein much=viel smaller=kleinerer",
+         "it is a very much smaller room ."),
+        # before a second auxiliary the German counterpart ends the clause: 'ausgeschöpft auch wurden'
+        ("All chances have been used.", "Alle Chancen wurden genutzt.", "have=genutzt been=wurden",
+         "all chances have also been used ."),
+    ],
+)
+def test_ins_slots_without_a_parallel_german_slot(en: str, de: str, links: str, licensed: str) -> None:
+    assert outcomes("INS", aligned_pair(en, de, links), _ins_resources([licensed])) == []
+
+
+def test_ins_not_after_a_german_preposition() -> None:
+    """'dass es sich um auch einen Ort handelt': the aligner linked 'is' to 'um'."""
+    pair = aligned_pair("This is a quiet place.", "Es handelt sich um einen ruhigen Ort.", "is=um a=einen place=Ort")
+    made = outcomes("INS", pair, _ins_resources(["this is also a quiet place ."]))
+    assert made == [Drop("ins_de_slot_differs")]
 
 
 def test_ins_lexicon_has_only_truth_neutral_words() -> None:
@@ -216,6 +237,11 @@ SUBGEN_CASES = [
     # nouns of the gendered-noun lexicon are swapped with their article (on by default)
     ("The man said he was tired.", "Der Mann sagte, er sei müde.",
      ("The woman said she was tired.", "Die Frau sagte, sie sei müde.")),
+    # a relative pronoun agrees with the swapped noun: 'die Frau, dem' would be wrong
+    ("Anna, the woman who owned the shop, smiled.", "Anna, die Frau, der der Laden gehörte, lächelte.",
+     Drop("subgen_noun_relative_clause")),
+    ("I know the man with whom she spoke.", "Ich kenne den Mann, mit dem sie sprach.", Drop("subgen_mixed_gender")),
+    ("I thanked the man, who smiled.", "Ich dankte dem Mann, der lächelte.", Drop("subgen_noun_relative_clause")),
     # a word that merely looks like a person noun (Computer has no feminine)
     ("He bought a computer.", "Er kaufte einen Computer.", ("She bought a computer.", "Sie kaufte einen Computer.")),
 ]

@@ -86,11 +86,29 @@ EN_CONTRAST_MARKERS = frozenset({"not", "n't", "never", "no", "nor", "neither", 
 DE_CONTRAST_MARKERS = frozenset({"nicht", "nie", "niemals", "kein", "keine", "keinen", "keinem", "keiner", "keines",
                                  "sondern", "aber", "statt", "stattdessen", "jedoch", "ohne", "nichts"})
 # Adverbs "very" modifies naturally (besides -ly adverbs): "very well", not "very not" or "very there".
-GRADABLE_ADVERBS = frozenset({"well", "much", "often", "soon", "far", "long", "late", "early", "hard", "fast",
-                              "little", "closely", "quickly"})
+# ("much" is left out: "a much smaller" -> "a very much smaller" would be "ein sehr kleinerer" in German.)
+GRADABLE_ADVERBS = frozenset({"well", "often", "soon", "far", "long", "late", "early", "hard", "fast", "little",
+                              "closely", "quickly"})
+# Adjectives tagged JJ that do not take "very" in the sense they usually have: "a different city" (another one)
+# is not "a very different city", and German "sehr andere" is no sentence at all.
+EN_NOT_GRADABLE = frozenset({
+    "different", "other", "same", "only", "main", "last", "first", "next", "whole", "entire", "such", "certain",
+    "particular", "own", "former", "latter", "total", "various", "several", "few", "many", "much", "more", "most",
+    "less", "least", "further", "additional", "previous", "current", "recent", "daily", "annual", "national",
+    "international", "local", "public", "federal", "social", "political", "economic", "human",
+    "full", "complete", "possible", "available", "necessary", "individual", "overall", "final",
+})
+DE_NOT_GRADABLE_PREFIXES = ("ander", "gleich", "selb", "einzig", "ganz", "viel", "mehr", "weniger")
+# German words after which no verbal-slot insertion goes: prepositions and articles ("um auch einen Ort").
+DE_NOT_VERBAL_LEFT = frozenset({
+    "um", "für", "mit", "von", "zu", "bei", "nach", "aus", "an", "auf", "in", "über", "unter", "vor", "durch",
+    "gegen", "ohne", "seit", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer",
+})
 
 
 def _degree_target(token: EnglishToken) -> bool:
+    if token.lower in EN_NOT_GRADABLE:
+        return False
     return token.tag == "JJ" or (token.tag == "RB" and (token.lower.endswith("ly") or token.lower in GRADABLE_ADVERBS))
 
 
@@ -99,8 +117,10 @@ SLOT_CHECKS: dict[str, Callable[[EnglishToken | None, EnglishToken | None], bool
     "degree": lambda left, right: right is not None and _degree_target(right),
     # right after an auxiliary, modal or copula: "is also big", "has also seen", "can also swim". Before a main
     # verb ("He also saw") German needs another order (Er sah auch), which a gap-for-gap insertion cannot give.
+    # Not before a second auxiliary ("has also been", "will also be"): its German counterpart closes the clause
+    # (ausgeschöpft worden), so the word would land at the clause end.
     "verbal": lambda left, right: right is not None and left is not None and left.pos == "AUX" and right.pos not in (
-        "PUNCT", "PART", "CCONJ", "SCONJ"),
+        "PUNCT", "PART", "CCONJ", "SCONJ", "AUX"),
 }
 
 
@@ -174,7 +194,9 @@ class InsertWord:
             return Drop("ins_de_clause_boundary")
         if {left.lower, right.lower} & DE_FORBIDDEN_NEIGHBOURS:
             return Drop("ins_de_next_to_conjunction")
-        if entry.slot == "degree" and not right.text[0].islower():
+        if entry.slot == "degree" and (not right.text[0].islower() or right.lower.startswith(DE_NOT_GRADABLE_PREFIXES)):
+            return Drop("ins_de_slot_differs")
+        if entry.slot == "verbal" and left.lower in DE_NOT_VERBAL_LEFT:
             return Drop("ins_de_slot_differs")
         if entry.english in CONTRAST_SENSITIVE and _contrastive(pair, en_tokens, en_gap, de_gap):
             return Drop("ins_contrastive_context")
