@@ -135,6 +135,11 @@ def test_ins_placement(en: str, de: str, links: str, licensed: str, expected: ob
         # 'a different city' (another one) is not 'a very different city'; German 'sehr andere' is wrong
         ("We met in a different city.", "Wir trafen uns in einer anderen Stadt.", "a=einer different=anderen",
          "we met in a very different city ."),
+        # 'a little bit' is a quantity ('ein sehr bisschen'); 'the real name' is not 'the very real name'
+        ("Pour a little bit back.", "Gieß ein bisschen zurück.", "a=ein little=bisschen",
+         "pour a very little bit back ."),
+        ("That is not my real name.", "Das ist nicht mein richtiger Name.", "my=mein real=richtiger",
+         "that is not my very real name ."),
         # 'a much smaller' -> 'ein sehr kleinerer' is no German
         ("It is a much smaller room.", "Es ist ein viel kleinerer Raum.", "a=ein much=viel smaller=kleinerer",
          "it is a very much smaller room ."),
@@ -145,6 +150,26 @@ def test_ins_placement(en: str, de: str, links: str, licensed: str, expected: ob
 )
 def test_ins_slots_without_a_parallel_german_slot(en: str, de: str, links: str, licensed: str) -> None:
     assert outcomes("INS", aligned_pair(en, de, links), _ins_resources([licensed])) == []
+
+
+@pytest.mark.parametrize(
+    ("en", "de", "links", "licensed"),
+    [
+        # the German counterpart of the English auxiliary is not an auxiliary: the link is wrong
+        ("Some of it is going back.", "Ein Teil davon wird zurückgehen.", "is=davon going=wird",
+         "some of it is really going back ."),
+        ("There is nothing you can do.", "Man kann nichts dagegen tun.", "can=dagegen do=tun",
+         "there is nothing you can actually do ."),
+        # an unstressed German pronoun comes first: 'konnte es tatsächlich sehen', not 'konnte tatsächlich es'
+        ("I could see it.", "Ich konnte es sehen.", "could=konnte see=es", "i could actually see it ."),
+        # German superlative for an English positive: 'die sehr wichtigsten Dinge'
+        ("One of the important things is time.", "Eines der wichtigsten Dinge ist Zeit.",
+         "the=der important=wichtigsten", "one of the very important things is time ."),
+        ("It is a big risk.", "Es ist das größte Risiko.", "a=das big=größte", "it is a very big risk ."),
+    ],
+)
+def test_ins_german_slot_must_match(en: str, de: str, links: str, licensed: str) -> None:
+    assert outcomes("INS", aligned_pair(en, de, links), _ins_resources([licensed])) == [Drop("ins_de_slot_differs")]
 
 
 def test_ins_not_after_a_german_preposition() -> None:

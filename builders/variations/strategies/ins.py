@@ -19,9 +19,11 @@ its sentence or the one before), where it would contradict the sentence. Every r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from builders.pronouns.german import word_set
 from builders.variations.lexicons import TranslationEntry
 from builders.variations.ngram import EOS, BidirectionalNgram
 from builders.variations.strategies.base import (
@@ -87,23 +89,39 @@ DE_CONTRAST_MARKERS = frozenset({"nicht", "nie", "niemals", "kein", "keine", "ke
                                  "sondern", "aber", "statt", "stattdessen", "jedoch", "ohne", "nichts"})
 # Adverbs "very" modifies naturally (besides -ly adverbs): "very well", not "very not" or "very there".
 # ("much" is left out: "a much smaller" -> "a very much smaller" would be "ein sehr kleinerer" in German.)
-GRADABLE_ADVERBS = frozenset({"well", "often", "soon", "far", "long", "late", "early", "hard", "fast", "little",
-                              "closely", "quickly"})
+GRADABLE_ADVERBS = frozenset({"well", "often", "soon", "far", "long", "late", "early", "hard", "fast", "closely",
+                              "quickly"})
 # Adjectives tagged JJ that do not take "very" in the sense they usually have: "a different city" (another one)
 # is not "a very different city", and German "sehr andere" is no sentence at all.
 EN_NOT_GRADABLE = frozenset({
     "different", "other", "same", "only", "main", "last", "first", "next", "whole", "entire", "such", "certain",
     "particular", "own", "former", "latter", "total", "various", "several", "few", "many", "much", "more", "most",
     "less", "least", "further", "additional", "previous", "current", "recent", "daily", "annual", "national",
-    "international", "local", "public", "federal", "social", "political", "economic", "human",
+    "international", "local", "public", "federal", "social", "political", "economic", "human", "real", "true",
+    "little",  # "a little bit" is a quantity: "a very little bit" / "ein sehr bisschen" are wrong
     "full", "complete", "possible", "available", "necessary", "individual", "overall", "final",
 })
-DE_NOT_GRADABLE_PREFIXES = ("ander", "gleich", "selb", "einzig", "ganz", "viel", "mehr", "weniger")
-# German words after which no verbal-slot insertion goes: prepositions and articles ("um auch einen Ort").
-DE_NOT_VERBAL_LEFT = frozenset({
-    "um", "für", "mit", "von", "zu", "bei", "nach", "aus", "an", "auf", "in", "über", "unter", "vor", "durch",
-    "gegen", "ohne", "seit", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer",
-})
+DE_NOT_GRADABLE_PREFIXES = ("ander", "gleich", "selb", "einzig", "ganz", "viel", "mehr", "weniger", "wenig",
+                            "bisschen", "echt", "wahr", "richtig")
+# A German superlative (die wichtigsten Dinge) takes no "sehr" although its English counterpart may be positive;
+# a long word in -ste(n/r/s/m) is taken as one (a few positives like robusten are lost, nothing wrong is made).
+DE_SUPERLATIVE = re.compile(r"^(?:best|meist)\w*$|^\w{3,}ste[nrsm]?$|^\w+ßte[nrsm]?$")
+# The verbal slot follows an English auxiliary, modal or copula, so its German counterpart must be one too: a
+# finite form of sein, haben, werden, a modal verb or tun (ist auch groß, hat auch gesehen, kann auch schwimmen).
+# Anything else means the aligner linked the auxiliary to another word (um, davon, a clause-final participle).
+DE_AUXILIARY_FORMS = word_set("""
+    bin bist ist sind seid war warst waren wart wäre wärst wären wärt sei seist seien
+    habe hast hat haben habt hatte hattest hatten hattet hätte hättest hätten hättet
+    werde wirst wird werden werdet wurde wurdest wurden wurdet würde würdest würden würdet
+    kann kannst können könnt konnte konntest konnten konntet könnte könntest könnten könntet
+    muss musst müssen müsst musste musstest mussten musstet müsste müsstest müssten müsstet
+    soll sollst sollen sollt sollte solltest sollten solltet
+    darf darfst dürfen dürft durfte durftest durften durftet dürfte dürftest dürften dürftet
+    will willst wollen wollt wollte wolltest wollten wolltet
+    mag magst mögen mögt mochte mochten möchte möchtest möchten möchtet tut tun tat taten
+""")
+# Unstressed pronouns stand before such adverbs in German ("konnte es auch sehen", not "konnte auch es sehen").
+DE_PRONOUNS = word_set("ich du er sie es wir ihr man mich dich ihn uns euch sich mir dir ihm ihnen")
 
 
 def _degree_target(token: EnglishToken) -> bool:
@@ -121,6 +139,15 @@ SLOT_CHECKS: dict[str, Callable[[EnglishToken | None, EnglishToken | None], bool
     # (ausgeschöpft worden), so the word would land at the clause end.
     "verbal": lambda left, right: right is not None and left is not None and left.pos == "AUX" and right.pos not in (
         "PUNCT", "PART", "CCONJ", "SCONJ", "AUX"),
+}
+
+
+SLOT_CHECKS_DE: dict[str, Callable[[Token, Token], bool]] = {
+    # before a lowercase (adjective or adverb, not noun), positive, gradable German word
+    "degree": lambda left, right: right.text[0].islower() and not right.lower.startswith(DE_NOT_GRADABLE_PREFIXES)
+    and not DE_SUPERLATIVE.search(right.lower),
+    # right after a German auxiliary, modal or copula, and not before an unstressed pronoun
+    "verbal": lambda left, right: left.lower in DE_AUXILIARY_FORMS and right.lower not in DE_PRONOUNS,
 }
 
 
@@ -194,9 +221,7 @@ class InsertWord:
             return Drop("ins_de_clause_boundary")
         if {left.lower, right.lower} & DE_FORBIDDEN_NEIGHBOURS:
             return Drop("ins_de_next_to_conjunction")
-        if entry.slot == "degree" and (not right.text[0].islower() or right.lower.startswith(DE_NOT_GRADABLE_PREFIXES)):
-            return Drop("ins_de_slot_differs")
-        if entry.slot == "verbal" and left.lower in DE_NOT_VERBAL_LEFT:
+        if not SLOT_CHECKS_DE[entry.slot](left, right):
             return Drop("ins_de_slot_differs")
         if entry.english in CONTRAST_SENSITIVE and _contrastive(pair, en_tokens, en_gap, de_gap):
             return Drop("ins_contrastive_context")
