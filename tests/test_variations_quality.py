@@ -205,11 +205,15 @@ DEL_CASES = [
     ("The result is really poor.", "Das Ergebnis ist gar nicht gut.", "really=gar", Drop("del_translation_absent")),
     ("It is still raining.", "Es regnet immer noch.", "still=immer still=noch", Drop("del_multiword_alignment")),
     # a German word linked to two English words is not this adverb alone
-    ("He was very, very tired.", "Er war sehr müde.", "very=sehr tired=sehr", Drop("del_multiword_alignment")),
+    ("He was very tired.", "Er war sehr müde.", "very=sehr tired=sehr", Drop("del_multiword_alignment")),
     # space beside a quote: 'Czechs "won"', not 'Czechs"won"'
     ('The Czechs really "won" the game.', "Die Tschechen haben das Spiel wirklich „gewonnen“.", "really=wirklich",
      ('The Czechs "won" the game.', "Die Tschechen haben das Spiel „gewonnen“.")),
     ("The plan is simple.", "Der Plan ist ganz einfach.", None, []),
+    # coordinated or repeated adverbs: 'learn quickly and easily' -> 'learn and easily'; 'very, very' -> ', very'
+    ("Children learn quickly and easily.", "Kinder lernen schnell und leicht.", "quickly=schnell",
+     Drop("del_en_coordinated")),
+    ("It is something very, very hard.", "Es ist etwas sehr, sehr Schweres.", "very=sehr", Drop("del_en_coordinated")),
 ]
 
 

@@ -88,6 +88,21 @@ def same_place(en_text: str, en_token: Token, de_text: str, de_tokens: list[Toke
     return abs(de_tokens[de_index].start / max(1, len(de_text)) - en_place) <= max_shift
 
 
+def english_coordinated_or_repeated(pair: SentencePair, index: int) -> bool:
+    """'quickly and easily' -> 'and easily', 'very, very difficult' -> ', very difficult': an adverb joined to
+    another by a conjunction, or repeated, cannot go alone."""
+    tokens = pair.en_tokens
+    word = tokens[index].lower
+    near = [tokens[i] for i in (index - 2, index - 1, index + 1, index + 2) if 0 <= i < len(tokens)]
+    if any(t.lower == word for t in near):
+        return True
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    previous = tokens[index - 1] if index > 0 else None
+    return (following is not None and following.pos == "CCONJ" and index + 2 < len(tokens)
+            and tokens[index + 2].pos == "ADV") or (
+        previous is not None and previous.pos == "CCONJ" and index >= 2 and tokens[index - 2].pos == "ADV")
+
+
 def english_clause_initial(pair: SentencePair, index: int) -> bool:
     return index == 0 or pair.en_tokens[index - 1].text in DE_CLAUSE_START
 
@@ -117,6 +132,9 @@ class DeleteAdverb:
             previous = pair.en_tokens[index - 1].lower if index > 0 else ""
             if (token.lower, following) in EN_BOUND_BIGRAMS or (previous, token.lower) in EN_BOUND_BIGRAMS:
                 outcomes.append(Drop("del_en_fixed_phrase"))
+                continue
+            if english_coordinated_or_repeated(pair, index):
+                outcomes.append(Drop("del_en_coordinated"))
                 continue
             translations = set(entry.german)
             if english_clause_initial(pair, index) and token.lower in EN_CLAUSE_INITIAL_SENSES:

@@ -124,8 +124,19 @@ DE_AUXILIARY_FORMS = word_set("""
 DE_PRONOUNS = word_set("ich du er sie es wir ihr man mich dich ihn uns euch sich mir dir ihm ihnen")
 
 
+# -ly adverbs that focus, hedge or comment rather than describe a manner: "very simply told" is not "simply told".
+EN_NOT_GRADABLE_ADVERBS = frozenset({
+    "simply", "merely", "only", "nearly", "really", "actually", "likely", "probably", "certainly", "largely",
+    "mostly", "mainly", "partly", "fully", "entirely", "exactly", "especially", "particularly", "recently",
+    "finally", "currently", "approximately", "roughly", "rarely", "hardly", "barely", "apparently", "supposedly",
+    "allegedly", "literally", "basically", "essentially", "definitely", "absolutely", "completely", "totally",
+    "truly", "usually", "generally", "normally", "actively", "directly", "early", "newly", "previously",
+    "initially", "originally", "eventually", "immediately", "obviously", "clearly", "possibly", "surely",
+})
+
+
 def _degree_target(token: EnglishToken) -> bool:
-    if token.lower in EN_NOT_GRADABLE:
+    if token.lower in EN_NOT_GRADABLE or token.lower in EN_NOT_GRADABLE_ADVERBS:
         return False
     return token.tag == "JJ" or (token.tag == "RB" and (token.lower.endswith("ly") or token.lower in GRADABLE_ADVERBS))
 
