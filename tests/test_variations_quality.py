@@ -282,6 +282,21 @@ def test_subgen_person_nouns(en: str, de: str, expected: object) -> None:
     assert [result(pair, o) for o in outcomes("SUBGEN", pair)] == [expected]
 
 
+@pytest.mark.parametrize(
+    ("en", "de", "links", "expected"),
+    [
+        # German 'ihn' is the thing shown ('it'); the man is the demonstrative 'Der': counts match by chance
+        ("He showed it to Anna.", "Der zeigte ihn Anna.", "He=Der it=ihn", Drop("subgen_not_aligned")),
+        ("He showed it to Anna.", "Er zeigte es Anna.", "He=Er it=es",
+         ("She showed it to Anna.", "Sie zeigte es Anna.")),
+        ("He left.", "Er ging.", "left=ging", ("She left.", "Sie ging.")),  # no link for the pronoun: counts decide
+    ],
+)
+def test_subgen_pronouns_follow_the_alignment(en: str, de: str, links: str, expected: object) -> None:
+    pair = aligned_pair(en, de, links)
+    assert [result(pair, o) for o in outcomes("SUBGEN", pair)] == [expected]
+
+
 def test_person_noun_derivation() -> None:
     from builders.variations.strategies.person_nouns import english_gender, german_person_nouns
 

@@ -21,6 +21,7 @@ from builders.variations.strategies.base import (
     SentencePair,
     StrategyResources,
     Variation,
+    aligned_de_indices,
 )
 from builders.variations.strategies.gendered_nouns import english_noun_edits, english_nouns, german_noun_edits
 from builders.variations.strategies.person_nouns import english_gender, german_person_noun_indices
@@ -211,6 +212,8 @@ class SubstituteGender:
             return Drop("subgen_only_reflexive")
         if len(de_indices) != expected:
             return Drop("subgen_count_mismatch")
+        if not aligned_to_german_pronouns(pair, en_indices, de_indices):
+            return Drop("subgen_not_aligned")
         if any(predicative_noun_follows(tokens, i) for i in de_indices):
             return Drop("subgen_predicative_noun")
         edits = []
@@ -222,6 +225,22 @@ class SubstituteGender:
             edits.append(Edit(token.start, token.end, token.text, match_case(token.text, new)))
         return edits
 
+
+
+def aligned_to_german_pronouns(pair: SentencePair, en_indices: list[int], de_indices: list[int]) -> bool:
+    """With an aligner: no English pronoun is linked only to German words outside the swapped pronouns ('He
+    showed it to him' / 'Der zeigte ihn ihm': 'ihn' is 'it', the man is 'Der'). A pronoun without links passes:
+    the equal counts already tie the two sides."""
+    if pair.alignment is None:
+        return True
+    swapped = set(de_indices)
+    for index in en_indices:
+        if pair.en_tokens[index].lower in EN_REFLEXIVE:
+            continue
+        linked = aligned_de_indices(pair, index)
+        if linked and not linked & swapped:
+            return False
+    return True
 
 
 def unswapped_person_noun(pair: SentencePair, en_edits: list[Edit], de_edits: list[Edit], old_gender: str) -> str:
