@@ -271,6 +271,10 @@ SUBGEN_CASES = [
      Drop("subgen_noun_relative_clause")),
     ("I know the man with whom she spoke.", "Ich kenne den Mann, mit dem sie sprach.", Drop("subgen_mixed_gender")),
     ("I thanked the man, who smiled.", "Ich dankte dem Mann, der lächelte.", Drop("subgen_noun_relative_clause")),
+    ("The mother of two, who is 40, spoke.", "Die Mutter von zwei Kindern, die 40 ist, sprach.",
+     Drop("subgen_noun_relative_clause")),
+    # a noun swapped, but a German pronoun of the old gender stays (the English has none to swap)
+    ("Actor Tom Berg wrote a tweet.", "Schauspieler Tom Berg schrieb in seinem Tweet.", Drop("subgen_de_pronoun_left")),
     # a word that merely looks like a person noun (Computer has no feminine)
     ("He bought a computer.", "Er kaufte einen Computer.", ("She bought a computer.", "Sie kaufte einen Computer.")),
 ]

@@ -70,19 +70,23 @@ def _feminine_article(tokens: list[Token], article: int, english: EnglishToken) 
     return None
 
 
+PREPOSITIONS = {"mit", "von", "zu", "bei", "für", "an", "in", "auf", "über", "unter", "gegen", "nach", "aus"}
 RELATIVE_PRONOUNS = {"der", "die", "den", "dem", "dessen", "deren", "welcher", "welche", "welchen", "welchem"}
 
 
 def relative_clause_follows(tokens: list[Token], index: int) -> bool:
-    """'die Frau, dem der Laden gehörte': a relative pronoun after the noun agrees with it and would have to
-    change too (its case comes from the relative clause, which we do not parse), so the pair is skipped."""
-    following = tokens[index + 1 : index + 4]
-    words = [t.lower for t in following]
-    if words[:1] != [","] or len(words) < 2:
-        return False
-    return words[1] in RELATIVE_PRONOUNS or (len(words) > 2 and words[2] in RELATIVE_PRONOUNS
-                                             and following[1].text.isalpha() and following[1].text.islower()
-                                             and words[1] in {"mit", "von", "zu", "bei", "für", "an", "in", "auf"})
+    """'die Frau, dem der Laden gehörte', 'der Vater von zwei Kindern, die ...': a relative pronoun after the noun
+    in its sentence may agree with it and would have to change too (its case comes from the relative clause, which
+    we do not parse), so the pair is skipped."""
+    for position in range(index + 1, len(tokens) - 1):
+        if tokens[position].text in {".", "!", "?", ";"}:
+            return False
+        if tokens[position].text == "," and tokens[position + 1].lower in RELATIVE_PRONOUNS:
+            return True
+        if (tokens[position].text == "," and position + 2 < len(tokens) and tokens[position + 1].lower in PREPOSITIONS
+                and tokens[position + 2].lower in RELATIVE_PRONOUNS):
+            return True
+    return False
 
 
 def german_noun_edits(pair: SentencePair, hits: list[tuple[int, GenderedNoun, bool]]) -> list[Edit] | Drop:

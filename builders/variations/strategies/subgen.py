@@ -178,6 +178,8 @@ class SubstituteGender:
         de_edits.sort(key=lambda e: e.start)
         if _overlapping(en_edits) or _overlapping(de_edits):
             return [Drop("subgen_overlapping_edits")]
+        if german_pronoun_left(pair, de_edits, to_feminine):
+            return [Drop("subgen_de_pronoun_left")]
         unswapped = unswapped_person_noun(pair, en_edits, de_edits, "m" if to_feminine else "f")
         if unswapped:
             return [Drop(unswapped)]
@@ -225,6 +227,19 @@ class SubstituteGender:
             edits.append(Edit(token.start, token.end, token.text, match_case(token.text, new)))
         return edits
 
+
+
+def german_pronoun_left(pair: SentencePair, de_edits: list[Edit], to_feminine: bool) -> bool:
+    """A German pronoun of the old gender that no edit changes ('Schauspielerin X ... in seinem Tweet', where the
+    English has no pronoun): the line would then speak of the person in both genders."""
+    edited = {e.start for e in de_edits}
+    tokens = pair.de_tokens
+    if to_feminine:
+        old = german_masculine(tokens)
+    else:
+        old = [i for i, t in enumerate(tokens) if t.lower in DE_FEMININE and not (
+            t.text[0].isupper() and not _at_sentence_start(tokens, i))]
+    return any(tokens[i].start not in edited for i in old)
 
 
 def aligned_to_german_pronouns(pair: SentencePair, en_indices: list[int], de_indices: list[int]) -> bool:
