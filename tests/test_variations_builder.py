@@ -97,8 +97,9 @@ def test_jsonl_input_and_de_en_direction(tmp_path: Path) -> None:
     rows = [{"id": "a", "src": "Er kam 3 Tage zu spät.", "tgt": "He came 3 days late."},
             {"id": "b", "src": "", "tgt": ""}]
     path = _write(tmp_path / "in.jsonl", [json.dumps(r) for r in rows])
+    # aligner 'unique': eflomal (the default) has nothing to learn from a one-line corpus
     config = VariationsConfig(jsonl=str(path), src_lang="de", tgt_lang="en", types=["SUBNUM", "SUBGEN"],
-                              num_offsets=[1])
+                              num_offsets=[1], aligner="unique")
     out = VariationsBuilder(config).build(tmp_path / "out", quiet=True)
     records = _records(out)
     assert {r["type"] for r in records} == {"SUBNUM", "SUBGEN"}
