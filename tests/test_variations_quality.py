@@ -254,6 +254,10 @@ SUBGEN_CASES = [
     ("In his book, the writer tells a story.", "In seinem Buch erzählt der Schriftsteller eine Geschichte.",
      Drop("subgen_de_person_noun")),
     ("Our colleague said she was ready.", "Unsere Kollegin sagte, sie sei bereit.", Drop("subgen_de_person_noun")),
+    # a compound whose head is a person noun, and a nominalised adjective
+    ("The party spokesperson said he agreed.", "Der Parteisprecher sagte, er stimme zu.",
+     Drop("subgen_de_person_noun")),
+    ("As an MP, he voted no.", "Als Abgeordneter stimmte er mit Nein.", Drop("subgen_de_person_noun")),
     # English titles and gendered words of the old gender
     ("Mr Brown said he would come.", "Herr Brown sagte, er würde kommen.", Drop("subgen_en_person_noun")),
     ("The chairman said he was sorry.", "Der Vorsitzende sagte, es tue ihm leid.", Drop("subgen_en_person_noun")),

@@ -19,7 +19,10 @@ from builders.variations.text import Token
 # German natural-gender person nouns whose pair is not formed with -in (lemma -> gender).
 DE_NATURAL_GENDER = {
     **dict.fromkeys(("Herr", "Mann", "Vater", "Sohn", "Bruder", "Onkel", "Neffe", "Opa", "Großvater", "Ehemann",
-                     "Witwer", "Bräutigam", "Mönch", "Junge", "Papa", "Cousin"), "m"),
+                     "Witwer", "Bräutigam", "Mönch", "Junge", "Papa", "Cousin", "Premier",
+                     # adjectives used as nouns, in their masculine-only strong form (ein Abgeordneter)
+                     "Abgeordneter", "Vorsitzender", "Angestellter", "Beamter", "Bekannter", "Verwandter",
+                     "Deutscher", "Jugendlicher", "Verletzter", "Verdächtiger"), "m"),
     **dict.fromkeys(("Frau", "Mutter", "Tochter", "Schwester", "Tante", "Nichte", "Oma", "Großmutter", "Ehefrau",
                      "Witwe", "Braut", "Nonne", "Mama", "Dame", "Prinzessin", "Cousine"), "f"),
 }
@@ -85,6 +88,17 @@ def german_person_nouns() -> dict[str, str]:
         lemma.lower(): gender for lemma, gender in DE_NATURAL_GENDER.items()}
 
 
+def person_gender(nouns: dict[str, str], word: str) -> str | None:
+    """The gender of a person noun, or of a compound that ends in one (Regierungssprecher -> Sprecher); the
+    shortest head tried has five letters, so short words inside others (Rat in Apparat) do not count."""
+    if word in nouns:
+        return nouns[word]
+    for start in range(2, len(word) - 4):
+        if word[start:] in nouns:
+            return nouns[word[start:]]
+    return None
+
+
 # A masculine noun after these words is plural (die Lehrer, viele Kunden, 20 Mitarbeiter): a group, not one man.
 DE_PLURAL_DETERMINERS = frozenset({
     "die", "diese", "alle", "viele", "einige", "wenige", "mehrere", "beide", "keine", "meine", "deine", "seine",
@@ -97,7 +111,7 @@ def german_person_noun_indices(tokens: list[Token], gender: str) -> list[int]:
     nouns = german_person_nouns()
     found = []
     for index, token in enumerate(tokens):
-        if not token.text[:1].isupper() or nouns.get(token.lower) != gender:
+        if not token.text[:1].isupper() or person_gender(nouns, token.lower) != gender:
             continue
         before = tokens[index - 1].text.lower() if index > 0 else ""
         if gender == "m" and (before in DE_PLURAL_DETERMINERS or before.isdigit()):
