@@ -279,6 +279,11 @@ SUBGEN_CASES = [
      Drop("subgen_noun_relative_clause")),
     # a noun swapped, but a German pronoun of the old gender stays (the English has none to swap)
     ("Actor Tom Berg wrote a tweet.", "Schauspieler Tom Berg schrieb in seinem Tweet.", Drop("subgen_de_pronoun_left")),
+    # a demonstrative that agrees with the person stays in the old gender: 'sie war derjenige, der'
+    ("He was the one who paid.", "Er war derjenige, der zahlte.", Drop("subgen_de_pronoun_left")),
+    # English possessive 'her' where the German has the personal 'sie' (photos showing her shaking hands)
+    ("Photos showing her shaking hands angered her critics.",
+     "Fotos, die sie beim Händeschütteln zeigten, ärgerten ihre Kritiker.", Drop("subgen_possessive_mismatch")),
     # a word that merely looks like a person noun (Computer has no feminine)
     ("He bought a computer.", "Er kaufte einen Computer.", ("She bought a computer.", "Sie kaufte einen Computer.")),
 ]

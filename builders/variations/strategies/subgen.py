@@ -214,6 +214,8 @@ class SubstituteGender:
             return Drop("subgen_only_reflexive")
         if len(de_indices) != expected:
             return Drop("subgen_count_mismatch")
+        if english_possessives(en_words) != len(german_possessives(tokens, de_indices)):
+            return Drop("subgen_possessive_mismatch")
         if not aligned_to_german_pronouns(pair, en_indices, de_indices):
             return Drop("subgen_not_aligned")
         if any(predicative_noun_follows(tokens, i) for i in de_indices):
@@ -229,6 +231,24 @@ class SubstituteGender:
 
 
 
+def english_possessives(tokens: list[EnglishToken]) -> int:
+    return sum(1 for t in tokens if t.lower in ("his", "her", "hers") and (
+        t.tag == "PRP$" or t.dep == "poss" or t.lower == "hers"))
+
+
+def german_possessives(tokens: list[Token], indices: list[int]) -> list[int]:
+    """The swapped German words that are possessives (sein-/ihr- before a noun), not er/sie/ihn/ihm/ihr."""
+    return [i for i in indices if tokens[i].lower not in ("er", "sie", "ihn", "ihm", "ihr", "sein")
+            or (tokens[i].lower in ("ihr", "sein") and _is_possessive_determiner(tokens, i))]
+
+
+# Demonstratives that agree with the person ('sie war diejenige, die ...'): left in the old gender they contradict.
+DE_DEMONSTRATIVES = {
+    True: frozenset({"derjenige", "denjenigen", "demjenigen", "desjenigen", "derselbe", "denselben", "demselben"}),
+    False: frozenset({"diejenige", "dieselbe"}),
+}
+
+
 def german_pronoun_left(pair: SentencePair, de_edits: list[Edit], to_feminine: bool) -> bool:
     """A German pronoun of the old gender that no edit changes ('Schauspielerin X ... in seinem Tweet', where the
     English has no pronoun): the line would then speak of the person in both genders."""
@@ -239,7 +259,8 @@ def german_pronoun_left(pair: SentencePair, de_edits: list[Edit], to_feminine: b
     else:
         old = [i for i, t in enumerate(tokens) if t.lower in DE_FEMININE and not (
             t.text[0].isupper() and not _at_sentence_start(tokens, i))]
-    return any(tokens[i].start not in edited for i in old)
+    return any(tokens[i].start not in edited for i in old) or any(
+        t.lower in DE_DEMONSTRATIVES[to_feminine] for t in tokens)
 
 
 def aligned_to_german_pronouns(pair: SentencePair, en_indices: list[int], de_indices: list[int]) -> bool:
