@@ -213,6 +213,7 @@ DEL_CASES = [
     # coordinated or repeated adverbs: 'learn quickly and easily' -> 'learn and easily'; 'very, very' -> ', very'
     ("Children learn quickly and easily.", "Kinder lernen schnell und leicht.", "quickly=schnell",
      Drop("del_en_coordinated")),
+    ("He liked it very much.", "Es hat ihm sehr gefallen.", "very=sehr", Drop("del_en_fixed_phrase")),
     ("It is something very, very hard.", "Es ist etwas sehr, sehr Schweres.", "very=sehr", Drop("del_en_coordinated")),
 ]
 

@@ -48,6 +48,7 @@ EN_BOUND_BIGRAMS = frozenset({
     ("once", "again"), ("ever", "again"), ("never", "again"), ("right", "now"), ("just", "now"), ("even", "now"),
     ("again", "and"), ("and", "again"), ("not", "only"), ("if", "only"), ("only", "just"), ("just", "about"),
     ("still", "more"), ("even", "more"), ("all", "too"), ("too", "much"), ("too", "many"),
+    ("very", "much"),  # "He liked it very much" -> "He liked it much"
 })
 # A German adverb right after a preposition is part of an adverbial phrase (für gewöhnlich, bis jetzt, seit kurzem).
 DE_PREPOSITIONS = {"für", "bis", "seit", "ab", "von", "nach", "vor", "zu", "auf", "an", "in", "mit", "bei", "aus", "um"}
