@@ -179,3 +179,20 @@ def test_number_change_with_article_repair_validates(tmp_path: Path) -> None:
                                                     "The firm posted an 11.4 per cent rise."]
     assert all(record_problems(r) == [] for r in _records(folder))
     validate_dataset(folder)
+
+
+def test_subnum_validation_reads_each_side_in_its_convention() -> None:
+    """'9.975' is nine point nine seven five in English and '9,975' the same in German: n-5 is 4.975 on both
+    sides (the validator once read both as 9975)."""
+    edit = {"start": 0, "end": 5, "varied_start": 0, "varied_end": 5}
+    record = {
+        "type": "SUBNUM", "direction": "en-de", "parameters": {"k": -5},
+        "original_src": "9.975 percent", "varied_src": "4.975 percent",
+        "original_ref": "9,975 Prozent", "varied_ref": "4,975 Prozent",
+        "edits_src": [{**edit, "old": "9.975", "new": "4.975"}],
+        "edits_ref": [{**edit, "old": "9,975", "new": "4,975"}],
+    }
+    assert record_problems(record) == []
+    record["edits_ref"] = [{**edit, "old": "9,975", "new": "4,975"}]
+    record["direction"] = "de-en"  # read the other way round the numbers no longer differ by 5
+    assert record_problems(record)
