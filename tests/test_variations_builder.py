@@ -44,7 +44,7 @@ def test_demo_build_has_every_type_card_info_and_extras(demo_build: Path) -> Non
     assert counts["read"] == counts["kept"] + sum(counts["dropped"].values())
     assert counts["dropped"]["empty_line"] == 1
     assert "en_core_web_sm" in " ".join(info["tools"]) and "spacy" in info["tools"]
-    assert set(info["resources"]) == {"adverbs", "insertions"}
+    assert set(info["resources"]) == {"adverbs", "insertions", "gendered_nouns"}  # gendered nouns: on by default
     card = (demo_build / "README.md").read_text(encoding="utf-8")
     assert "Fadaee" in card and "empty_line" in card
     for suffix in ("num", "adv", "prn", "ins"):
@@ -97,8 +97,9 @@ def test_jsonl_input_and_de_en_direction(tmp_path: Path) -> None:
     rows = [{"id": "a", "src": "Er kam 3 Tage zu spät.", "tgt": "He came 3 days late."},
             {"id": "b", "src": "", "tgt": ""}]
     path = _write(tmp_path / "in.jsonl", [json.dumps(r) for r in rows])
+    # aligner 'unique': eflomal (the default) has nothing to learn from a one-line corpus
     config = VariationsConfig(jsonl=str(path), src_lang="de", tgt_lang="en", types=["SUBNUM", "SUBGEN"],
-                              num_offsets=[1])
+                              num_offsets=[1], aligner="unique")
     out = VariationsBuilder(config).build(tmp_path / "out", quiet=True)
     records = _records(out)
     assert {r["type"] for r in records} == {"SUBNUM", "SUBGEN"}
@@ -178,3 +179,20 @@ def test_number_change_with_article_repair_validates(tmp_path: Path) -> None:
                                                     "The firm posted an 11.4 per cent rise."]
     assert all(record_problems(r) == [] for r in _records(folder))
     validate_dataset(folder)
+
+
+def test_subnum_validation_reads_each_side_in_its_convention() -> None:
+    """'9.975' is nine point nine seven five in English and '9,975' the same in German: n-5 is 4.975 on both
+    sides (the validator once read both as 9975)."""
+    edit = {"start": 0, "end": 5, "varied_start": 0, "varied_end": 5}
+    record = {
+        "type": "SUBNUM", "direction": "en-de", "parameters": {"k": -5},
+        "original_src": "9.975 percent", "varied_src": "4.975 percent",
+        "original_ref": "9,975 Prozent", "varied_ref": "4,975 Prozent",
+        "edits_src": [{**edit, "old": "9.975", "new": "4.975"}],
+        "edits_ref": [{**edit, "old": "9,975", "new": "4,975"}],
+    }
+    assert record_problems(record) == []
+    record["edits_ref"] = [{**edit, "old": "9,975", "new": "4,975"}]
+    record["direction"] = "de-en"  # read the other way round the numbers no longer differ by 5
+    assert record_problems(record)

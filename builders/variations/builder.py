@@ -78,6 +78,7 @@ class VariationsBuilder(Builder[VariationsConfig]):
         for row in rows:
             per_type[row.record["type"]] += 1
         ctx.notes["variations_per_type"] = per_type
+        ctx.notes["input_lines"] = len(plan.pairs)  # empty lines included: the denominator of a yield
         return rows
 
     # --- outputs ------------------------------------------------------------------------------------------

@@ -35,11 +35,12 @@ class VariationsConfig(BuildConfig):
     ins_corpus_de: list[str] = setting([], "INS: extra German text files for the n-grams")
     adverb_lexicon: str = setting("", "DEL: adverb lexicon; empty: the bundled one")
     insertion_lexicon: str = setting("", "INS: insertion lexicon; empty: the bundled one")
-    gendered_nouns: bool = setting(False, "SUBGEN: also swap gendered person nouns with their German article")
+    gendered_nouns: bool = setting(True, "SUBGEN: also swap gendered person nouns with their German article")
     gendered_noun_lexicon: str = setting("", "SUBGEN: gendered noun lexicon; empty: the bundled one")
     aligner: Literal["unique", "eflomal"] = setting(
-        "unique", "linking the two sides: a unique occurrence on each side, or the eflomal aligner")
-    align_cache_dir: str = setting("", "eflomal: reuse alignments from this folder")
+        "eflomal", "linking the two sides: the eflomal aligner, or a unique occurrence on each side")
+    align_cache_dir: str = setting(
+        "~/.cache/mtprobes/variations", "eflomal: alignments are reused from this folder (empty: next to the output)")
     spacy_batch_size: int = setting(64, "lines per spaCy batch")
     lines_per_unit: int = setting(32, "lines per work unit (the checkpoint granularity)")
     plain_prefix: str = setting("variations", "file name prefix of the plain/ text exports")

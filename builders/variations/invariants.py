@@ -58,8 +58,13 @@ def _number(text: str) -> Decimal | None:
 _ARTICLE = re.compile(r"(?i)^(a|an)\s+(?=\d)")
 
 
-def _number_after_article(text: str) -> Decimal | None:
-    return _number(_ARTICLE.sub("", text, count=1))
+def _number_after_article(text: str, lang: str) -> Decimal | None:
+    """The number an edit holds, read in its side's convention ('9.975' is 9.975 in English, 9975 in German);
+    a record without a known direction falls back to guessing the convention from the digits."""
+    from builders.variations.strategies.subnum import parse_value
+
+    number = _ARTICLE.sub("", text, count=1)
+    return parse_value(number, lang) if lang in ("en", "de") else _number(number)
 
 
 def _subnum_problems(record: dict[str, Any]) -> list[str]:
@@ -67,9 +72,11 @@ def _subnum_problems(record: dict[str, Any]) -> list[str]:
     if not k:
         return ["SUBNUM record without a non-zero k"]
     problems = []
+    languages = dict(zip(("src", "ref"), str(record.get("direction", "")).split("-"), strict=False))
     for side in ("src", "ref"):
+        lang = languages.get(side, "")
         for edit in record[f"edits_{side}"]:
-            old, new = _number_after_article(edit["old"]), _number_after_article(edit["new"])
+            old, new = _number_after_article(edit["old"], lang), _number_after_article(edit["new"], lang)
             if old is None or new is None:
                 problems.append(f"edits_{side}: {edit['old']!r} -> {edit['new']!r} is not a number change")
             elif new < 0 or new - old != k:

@@ -93,6 +93,31 @@ def match_case(template: str, word: str) -> str:
 
 
 _CLOSING = ".,;:!?)]}»“”\"'…"
+# Quote marks that open in one convention and close in another (English “…”, German „…“, "…", »…« / «…»):
+# whether one opens or closes is read from the spaces around it in the original text.
+_QUOTES = "\"'“”‘’«»"
+_OPENING = "([{„‚"
+
+
+def _opens(text: str, index: int) -> bool:
+    """A quote at ``index`` opens when it is glued to the following word and not to the preceding one."""
+    before = text[index - 1] if index > 0 else " "
+    after = text[index + 1] if index + 1 < len(text) else " "
+    return (before.isspace() or before in _OPENING) and not after.isspace()
+
+
+def _joiner(text: str, start: int, end: int, prefix: str, rest: str) -> str:
+    """What goes between ``prefix`` and ``rest`` once the word text[start:end] and its spaces are gone: one space
+    between words, none before closing punctuation or after opening punctuation. A quote mark counts as opening
+    or closing by the spaces around it in the original ('Czechs really "battered"' -> 'Czechs "battered"')."""
+    if not prefix or not rest:
+        return ""
+    left_char, right_char = prefix[-1], rest[0]
+    if left_char in _OPENING or (left_char in _QUOTES and _opens(text, len(prefix) - 1)):
+        return ""
+    if right_char in _QUOTES:
+        return " " if _opens(text, len(text) - len(rest)) else ""
+    return "" if right_char in _CLOSING else " "
 
 
 def deletion_edit(text: str, start: int, end: int) -> Edit:
@@ -120,8 +145,7 @@ def deletion_edit(text: str, start: int, end: int) -> Edit:
         right += 1
     prefix = text[:left]
     rest = text[right:]
-    joiner = "" if not prefix or not rest or rest[0] in _CLOSING or prefix[-1] in "([{„“«\"'" else " "
-    new = joiner
+    new = _joiner(text, start, end, prefix, rest)
     sentence_start = not prefix.strip() or prefix.rstrip()[-1:] in ".!?„“«\"'"
     original_capital = text[start : start + 1].isupper()
     if sentence_start and original_capital and rest[:1].islower():

@@ -19,23 +19,42 @@ from builders.variations.strategies.base import (
 )
 from builders.variations.text import Token, deletion_edit, locate, repair_indefinite_article, sentence_starts
 
-# German adverbs that are part of a longer expression next to these words; removing one alone changes it.
-DE_BOUND_BIGRAMS = frozenset({
-    ("immer", "noch"), ("noch", "immer"), ("als", "auch"), ("auch", "wenn"), ("so", "dass"), ("so", "wie"),
-    ("so", "weit"), ("je", "nach"), ("je", "mehr"), ("nur", "noch"), ("erst", "recht"), ("ganz", "und"),
-    ("nicht", "nur"), ("schon", "wieder"), ("gar", "nicht"), ("und", "so"), ("oder", "so"), ("auch", "nicht"),
-    ("selbst", "wenn"), ("sowie", "auch"), ("eben", "so"), ("genau", "so"), ("ganz", "so"), ("noch", "einmal"),
-    ("so", "viel"), ("so", "viele"), ("so", "sehr"), ("so", "lange"),
-})
+# German multi-word units: adverbs that, next to these words, form one expression with its own meaning
+# (wieder einmal = "once again", noch lange nicht = "far from", immer wieder = "again and again"). A German word
+# inside any occurrence of a unit is never deleted alone: the rest of the unit would be left with another
+# meaning (wieder einmal -> einmal "once") or none. Units of two or three words, lowercase.
+DE_MULTIWORD_UNITS: tuple[tuple[str, ...], ...] = tuple(tuple(u.split()) for u in (
+    # repetition and duration
+    "wieder einmal", "wieder mal", "immer wieder", "schon wieder", "nie wieder", "hin und wieder",
+    "noch einmal", "noch mal", "schon einmal", "schon mal", "erst einmal", "erst mal", "nicht einmal",
+    "schon lange", "noch lange", "schon immer", "noch immer", "immer noch", "nach wie vor", "ab und zu",
+    "dann und wann", "bis jetzt", "jetzt schon", "schon jetzt", "erst jetzt", "gerade erst", "eben erst",
+    "erst recht", "noch nie",
+    # negation and scalar particles
+    "noch nicht", "noch kein", "noch keine", "noch keinen", "gar nicht", "gar kein", "gar keine",
+    "überhaupt nicht", "nicht mehr", "nicht nur", "nur noch", "auch nicht", "auch noch", "auch schon",
+    "doch noch", "noch mehr", "noch weniger", "immer mehr", "immer weniger", "je mehr", "je nach",
+    # conjunctions and comparisons
+    "als auch", "sowie auch", "wie auch", "auch wenn", "wenn auch", "selbst wenn", "sogar wenn", "nur wenn",
+    "so dass", "so wie", "so weit", "so viel", "so viele", "so sehr", "so lange", "so gut", "so oft", "so bald",
+    "eben so", "genau so", "ganz so", "auch so", "ganz und", "und so", "oder so",
+))
+_UNIT_LENGTHS = sorted({len(u) for u in DE_MULTIWORD_UNITS})
 # English adverbs in a fixed phrase with the next or previous word (so much, even if, once again ...).
 EN_BOUND_BIGRAMS = frozenset({
     ("so", "much"), ("so", "many"), ("so", "far"), ("so", "that"), ("so", "long"), ("so", "as"), ("even", "if"),
     ("even", "though"), ("ever", "since"), ("just", "as"), ("rather", "than"), ("only", "if"), ("now", "that"),
     ("so", "few"), ("so", "little"), ("even", "so"), ("yet", "another"), ("pretty", "much"), ("pretty", "well"),
     ("once", "again"), ("ever", "again"), ("never", "again"), ("right", "now"), ("just", "now"), ("even", "now"),
+    ("again", "and"), ("and", "again"), ("not", "only"), ("if", "only"), ("only", "just"), ("just", "about"),
+    ("still", "more"), ("even", "more"), ("all", "too"), ("too", "much"), ("too", "many"),
+    ("very", "much"),  # "He liked it very much" -> "He liked it much"
 })
 # A German adverb right after a preposition is part of an adverbial phrase (für gewöhnlich, bis jetzt, seit kurzem).
 DE_PREPOSITIONS = {"für", "bis", "seit", "ab", "von", "nach", "vor", "zu", "auf", "an", "in", "mit", "bei", "aus", "um"}
+# Clause-initial English adverbs with another sense than in mid-clause ("Still, ..." = nevertheless): only these
+# German words translate them there ("Still, he came" is not the 'noch' of "noch lange nicht").
+EN_CLAUSE_INITIAL_SENSES = {"still": frozenset({"trotzdem", "dennoch"})}
 DE_COORDINATORS = {"und", "oder", "aber", "denn", "sondern", "doch"}
 DE_CLAUSE_START = {".", "!", "?", ":", ";", ",", "„", "“", "\"", "»", "«", "(", "–", "—"}
 
@@ -50,10 +69,13 @@ def german_clause_initial(tokens: list[Token], index: int) -> bool:
 
 
 def german_bound(tokens: list[Token], index: int) -> bool:
-    word = tokens[index].lower
-    before = tokens[index - 1].lower if index > 0 else ""
-    after = tokens[index + 1].lower if index + 1 < len(tokens) else ""
-    return (before, word) in DE_BOUND_BIGRAMS or (word, after) in DE_BOUND_BIGRAMS or before in DE_PREPOSITIONS
+    """Inside a German multi-word unit (any occurrence covering ``index``), or right after a preposition."""
+    words = [t.lower for t in tokens]
+    for length in _UNIT_LENGTHS:
+        for first in range(max(0, index - length + 1), min(index, len(words) - length) + 1):
+            if tuple(words[first : first + length]) in DE_MULTIWORD_UNITS:
+                return True
+    return index > 0 and words[index - 1] in DE_PREPOSITIONS
 
 
 def same_place(en_text: str, en_token: Token, de_text: str, de_tokens: list[Token], de_index: int,
@@ -65,6 +87,33 @@ def same_place(en_text: str, en_token: Token, de_text: str, de_tokens: list[Toke
         return locate(en_text, [en_token], 0)[0] == locate(de_text, de_tokens, de_index)[0]
     en_place = en_token.start / max(1, len(en_text))
     return abs(de_tokens[de_index].start / max(1, len(de_text)) - en_place) <= max_shift
+
+
+def english_coordinated_or_repeated(pair: SentencePair, index: int) -> bool:
+    """'quickly and easily' -> 'and easily', 'very, very difficult' -> ', very difficult': an adverb joined to
+    another by a conjunction, or repeated, cannot go alone."""
+    tokens = pair.en_tokens
+    word = tokens[index].lower
+    near = [tokens[i] for i in (index - 2, index - 1, index + 1, index + 2) if 0 <= i < len(tokens)]
+    if any(t.lower == word for t in near):
+        return True
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    previous = tokens[index - 1] if index > 0 else None
+    return (following is not None and following.pos == "CCONJ" and index + 2 < len(tokens)
+            and tokens[index + 2].pos == "ADV") or (
+        previous is not None and previous.pos == "CCONJ" and index >= 2 and tokens[index - 2].pos == "ADV")
+
+
+def english_clause_initial(pair: SentencePair, index: int) -> bool:
+    return index == 0 or pair.en_tokens[index - 1].text in DE_CLAUSE_START
+
+
+def one_to_one(pair: SentencePair, en_index: int, de_index: int) -> bool:
+    """The aligner links the English adverb only to this German word and the German word only to the adverb:
+    an adverb linked to two German words (still -> immer noch) or a German word linked to two English words is
+    part of a multi-word unit on one side, and deleting one word would not be the same edit on both sides."""
+    assert pair.alignment is not None
+    return all((en == en_index) == (de == de_index) for en, de in pair.alignment if en == en_index or de == de_index)
 
 
 class DeleteAdverb:
@@ -85,7 +134,13 @@ class DeleteAdverb:
             if (token.lower, following) in EN_BOUND_BIGRAMS or (previous, token.lower) in EN_BOUND_BIGRAMS:
                 outcomes.append(Drop("del_en_fixed_phrase"))
                 continue
-            de_index = self._german_index(pair, index, set(entry.german), resources.config.del_max_shift)
+            if english_coordinated_or_repeated(pair, index):
+                outcomes.append(Drop("del_en_coordinated"))
+                continue
+            translations = set(entry.german)
+            if english_clause_initial(pair, index) and token.lower in EN_CLAUSE_INITIAL_SENSES:
+                translations &= EN_CLAUSE_INITIAL_SENSES[token.lower]
+            de_index = self._german_index(pair, index, translations, resources.config.del_max_shift)
             if isinstance(de_index, Drop):
                 outcomes.append(de_index)
                 continue
@@ -107,6 +162,8 @@ class DeleteAdverb:
             if len(linked) != 1:
                 return Drop("del_not_aligned")
             chosen = linked[0]
+            if not one_to_one(pair, en_index, chosen):
+                return Drop("del_multiword_alignment")
         else:
             en_word = pair.en_tokens[en_index].lower
             if len(matches) != 1 or sum(t.lower == en_word for t in pair.en_tokens) != 1:

@@ -5,7 +5,8 @@ dem -> der, ein/einen -> eine, einem -> einer, zum -> zur, im -> in der). Femini
 which the article alone does not give (die = nominative or accusative, der = dative or genitive): it comes from
 a preposition before the article (für die -> für den, mit der -> mit dem) or from the English noun's dependency
 (subject -> der, object -> den); otherwise the pair is skipped. A noun with an adjective or a possessive before
-it is skipped too (the adjective ending or the possessive would change as well).
+it is skipped too (the adjective ending or the possessive would change as well), and so is a noun followed by a
+relative clause (der Mann, dem ... -> die Frau, der ...: the relative pronoun's case is not known).
 """
 
 from __future__ import annotations
@@ -69,6 +70,25 @@ def _feminine_article(tokens: list[Token], article: int, english: EnglishToken) 
     return None
 
 
+PREPOSITIONS = {"mit", "von", "zu", "bei", "für", "an", "in", "auf", "über", "unter", "gegen", "nach", "aus"}
+RELATIVE_PRONOUNS = {"der", "die", "den", "dem", "dessen", "deren", "welcher", "welche", "welchen", "welchem"}
+
+
+def relative_clause_follows(tokens: list[Token], index: int) -> bool:
+    """'die Frau, dem der Laden gehörte', 'der Vater von zwei Kindern, die ...': a relative pronoun after the noun
+    in its sentence may agree with it and would have to change too (its case comes from the relative clause, which
+    we do not parse), so the pair is skipped."""
+    for position in range(index + 1, len(tokens) - 1):
+        if tokens[position].text in {".", "!", "?", ";"}:
+            return False
+        if tokens[position].text == "," and tokens[position + 1].lower in RELATIVE_PRONOUNS:
+            return True
+        if (tokens[position].text == "," and position + 2 < len(tokens) and tokens[position + 1].lower in PREPOSITIONS
+                and tokens[position + 2].lower in RELATIVE_PRONOUNS):
+            return True
+    return False
+
+
 def german_noun_edits(pair: SentencePair, hits: list[tuple[int, GenderedNoun, bool]]) -> list[Edit] | Drop:
     """Noun and article edits on the German side, or why the pair is skipped."""
     tokens = pair.de_tokens
@@ -80,6 +100,8 @@ def german_noun_edits(pair: SentencePair, hits: list[tuple[int, GenderedNoun, bo
         if len(matches) != english_count or english_count != 1:
             return Drop("subgen_noun_count_mismatch")
         index = matches[0]
+        if relative_clause_follows(tokens, index):
+            return Drop("subgen_noun_relative_clause")
         noun_token = tokens[index]
         edits.append(Edit(noun_token.start, noun_token.end, noun_token.text, target))
         if index == 0:

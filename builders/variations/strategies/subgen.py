@@ -21,8 +21,10 @@ from builders.variations.strategies.base import (
     SentencePair,
     StrategyResources,
     Variation,
+    aligned_de_indices,
 )
 from builders.variations.strategies.gendered_nouns import english_noun_edits, english_nouns, german_noun_edits
+from builders.variations.strategies.person_nouns import english_gender, german_person_noun_indices
 from builders.variations.text import Edit, Token, match_case
 
 EN_MASCULINE = {"he", "him", "his", "himself"}
@@ -176,6 +178,11 @@ class SubstituteGender:
         de_edits.sort(key=lambda e: e.start)
         if _overlapping(en_edits) or _overlapping(de_edits):
             return [Drop("subgen_overlapping_edits")]
+        if german_pronoun_left(pair, de_edits, to_feminine):
+            return [Drop("subgen_de_pronoun_left")]
+        unswapped = unswapped_person_noun(pair, en_edits, de_edits, "m" if to_feminine else "f")
+        if unswapped:
+            return [Drop(unswapped)]
         return [
             Variation(
                 self.type_name, tuple(en_edits), tuple(de_edits),
@@ -207,6 +214,10 @@ class SubstituteGender:
             return Drop("subgen_only_reflexive")
         if len(de_indices) != expected:
             return Drop("subgen_count_mismatch")
+        if english_possessives(en_words) != len(german_possessives(tokens, de_indices)):
+            return Drop("subgen_possessive_mismatch")
+        if not aligned_to_german_pronouns(pair, en_indices, de_indices):
+            return Drop("subgen_not_aligned")
         if any(predicative_noun_follows(tokens, i) for i in de_indices):
             return Drop("subgen_predicative_noun")
         edits = []
@@ -218,6 +229,66 @@ class SubstituteGender:
             edits.append(Edit(token.start, token.end, token.text, match_case(token.text, new)))
         return edits
 
+
+
+def english_possessives(tokens: list[EnglishToken]) -> int:
+    return sum(1 for t in tokens if t.lower in ("his", "her", "hers") and (
+        t.tag == "PRP$" or t.dep == "poss" or t.lower == "hers"))
+
+
+def german_possessives(tokens: list[Token], indices: list[int]) -> list[int]:
+    """The swapped German words that are possessives (sein-/ihr- before a noun), not er/sie/ihn/ihm/ihr."""
+    return [i for i in indices if tokens[i].lower not in ("er", "sie", "ihn", "ihm", "ihr", "sein")
+            or (tokens[i].lower in ("ihr", "sein") and _is_possessive_determiner(tokens, i))]
+
+
+# Demonstratives that agree with the person ('sie war diejenige, die ...'): left in the old gender they contradict.
+DE_DEMONSTRATIVES = {
+    True: frozenset({"derjenige", "denjenigen", "demjenigen", "desjenigen", "derselbe", "denselben", "demselben"}),
+    False: frozenset({"diejenige", "dieselbe"}),
+}
+
+
+def german_pronoun_left(pair: SentencePair, de_edits: list[Edit], to_feminine: bool) -> bool:
+    """A German pronoun of the old gender that no edit changes ('Schauspielerin X ... in seinem Tweet', where the
+    English has no pronoun): the line would then speak of the person in both genders."""
+    edited = {e.start for e in de_edits}
+    tokens = pair.de_tokens
+    if to_feminine:
+        old = german_masculine(tokens)
+    else:
+        old = [i for i, t in enumerate(tokens) if t.lower in DE_FEMININE and not (
+            t.text[0].isupper() and not _at_sentence_start(tokens, i))]
+    return any(tokens[i].start not in edited for i in old) or any(
+        t.lower in DE_DEMONSTRATIVES[to_feminine] for t in tokens)
+
+
+def aligned_to_german_pronouns(pair: SentencePair, en_indices: list[int], de_indices: list[int]) -> bool:
+    """With an aligner: no English pronoun is linked only to German words outside the swapped pronouns ('He
+    showed it to him' / 'Der zeigte ihn ihm': 'ihn' is 'it', the man is 'Der'). A pronoun without links passes:
+    the equal counts already tie the two sides."""
+    if pair.alignment is None:
+        return True
+    swapped = set(de_indices)
+    for index in en_indices:
+        if pair.en_tokens[index].lower in EN_REFLEXIVE:
+            continue
+        linked = aligned_de_indices(pair, index)
+        if linked and not linked & swapped:
+            return False
+    return True
+
+
+def unswapped_person_noun(pair: SentencePair, en_edits: list[Edit], de_edits: list[Edit], old_gender: str) -> str:
+    """A drop reason when the line keeps a person noun of the old gender that no edit changes ('Der Autor ...
+    sie', 'Mr Smith ... she'): it may be the swapped person, and then the pair would contradict itself."""
+    en_edited = {e.start for e in en_edits}
+    if any(english_gender(t.text) == old_gender and t.start not in en_edited for t in pair.en_tokens):
+        return "subgen_en_person_noun"
+    de_edited = {e.start for e in de_edits}
+    if any(pair.de_tokens[i].start not in de_edited for i in german_person_noun_indices(pair.de_tokens, old_gender)):
+        return "subgen_de_person_noun"
+    return ""
 
 
 def _overlapping(edits: list[Edit]) -> bool:

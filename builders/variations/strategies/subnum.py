@@ -71,6 +71,13 @@ def _parse(text: str, convention: Convention) -> tuple[Decimal, int, str] | None
     return value, len(fraction), grouping
 
 
+def parse_value(text: str, lang: str) -> Decimal | None:
+    """The value of a number written in ``lang``'s convention (an English ordinal suffix allowed), else None."""
+    digits = re.sub(r"(?<=\d)(st|nd|rd|th)$", "", text, flags=re.IGNORECASE) if lang == "en" else text
+    parsed = _parse(digits, CONVENTIONS[lang])
+    return parsed[0] if parsed else None
+
+
 def _is_glued(text: str, start: int, end: int) -> bool:
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
