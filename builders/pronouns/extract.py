@@ -17,23 +17,16 @@ from builders.pronouns.german import (
     phrase_start,
     word_set,
 )
+from builders.pronouns.german_case import german_case
+from builders.pronouns.german_chain import ChainContext, chain_of
 from builders.pronouns.quality import german_structure_reason
-from builders.pronouns.variants import (
-    POSSESSIVE_STEMS,
-    ChainToken,
-    Variant,
-    make_variants,
-    possessive_parts,
-    pronoun_case,
-)
+from builders.pronouns.variants import ChainToken, Variant, make_variants
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 DEMONSTRATIVES = word_set("das dies diese dieser dieses diesen diesem der die den dem denn")
 OBLIQUE_PRONOUNS = frozenset({"ihn", "ihm", "ihr", "ihnen"})
-CHAIN_WORDS = frozenset({"it", "its", "itself"})
-CASE_OF_DEP = {"nsubj": "nom", "nsubjpass": "nom", "dobj": "acc", "dative": "dat"}
 
 
 @dataclass
@@ -90,11 +83,7 @@ def german_pronoun(segment: Segment, it: Token, german: RuleGerman) -> int:
     if is_formal_sie(segment.german, index):
         raise Drop("formal_Sie")
     subject = it.dep_ in {"nsubj", "nsubjpass"}  # the verb agrees with "sie" only when it is the subject
-    if (
-        token.text.lower() == "sie"
-        and subject
-        and german.pronoun_number(segment.tgt, segment.german, index) == "Plur"
-    ):
+    if token.text.lower() == "sie" and subject and german.pronoun_number(segment.tgt, segment.german, index) == "Plur":
         raise Drop("plural_sie")
     return index
 
@@ -104,9 +93,7 @@ def german_noun(segment: Segment, head: int, german: RuleGerman) -> tuple[int, N
     best: tuple[int, NounEntry] | None = None
     for j in aligned(segment, head):
         entry = german.noun_entry(segment.tgt, segment.german, j)
-        if entry is not None and (
-            best is None or len(segment.german[j].text) > len(segment.german[best[0]].text)
-        ):
+        if entry is not None and (best is None or len(segment.german[j].text) > len(segment.german[best[0]].text)):
             best = (j, entry)
     return best
 
@@ -164,38 +151,32 @@ def plural_competitor(segments: Sequence[Segment], sentence: int, it: Token, ant
     return False
 
 
-def chain_tokens(segment: Segment, it: Token, german_index: int) -> list[ChainToken]:
-    """German tokens aligned to the other it/its/itself of the same segment (taken as the same chain)."""
+def chain_tokens(
+    segment: Segment,
+    it: Token,
+    german_index: int,
+    antecedent: Candidate,
+    sentence: int,
+    german: RuleGerman,
+    antecedent_lemma: str,
+) -> list[ChainToken]:
+    """The other German tokens of the probed pronoun's chain (policy in german_chain), or Drop."""
     assert segment.doc is not None
-    found: list[ChainToken] = []
-    unaligned_possessives = 0
-    for other in segment.doc:
-        if other.i == it.i or other.lower_ not in CHAIN_WORDS or pleonastic_reason(other):
-            continue
-        kind = "possessive" if other.lower_ == "its" else "pronoun"
-        before = len(found)
-        for j in aligned(segment, other.i):
-            if j == german_index or (
-                kind == "possessive" and possessive_parts(segment.german[j].text) is None
-            ):
-                continue
-            found.append(ChainToken(j, kind, CASE_OF_DEP.get(other.dep_, "")))
-        unaligned_possessives += kind == "possessive" and len(found) == before
-    return found + _lone_possessive(segment, german_index) if unaligned_possessives == 1 else found
-
-
-def _lone_possessive(segment: Segment, german_index: int) -> list[ChainToken]:
-    """One unaligned "its" and exactly one possessive of the pronoun's gender in the German segment: the
-    two correspond (eflomal often leaves such function words unaligned)."""
-    stem = POSSESSIVE_STEMS[GENDER_OF_PRONOUN[segment.german[german_index].text.lower()]]
-    matches = [
-        j
-        for j, token in enumerate(segment.german)
-        if j != german_index
-        and (possessive_parts(token.text) or ("", ""))[0] == stem
-        and token.text.lower() != "ihr"
-    ]  # bare "ihr" is more often the dative pronoun
-    return [ChainToken(matches[0], "possessive", "")] if len(matches) == 1 else []
+    context = ChainContext(
+        segment.doc,
+        segment.german,
+        segment.links,
+        it.i,
+        german_index,
+        antecedent.head if antecedent.sentence == sentence else -1,
+        antecedent_lemma,
+        lambda token: bool(pleonastic_reason(token)),
+        lambda j: german.noun_entry(segment.tgt, segment.german, j),
+    )
+    chain, reason = chain_of(context)
+    if reason:
+        raise Drop(reason)
+    return chain
 
 
 def extract(
@@ -220,23 +201,17 @@ def extract(
     candidates = coref.candidates(sentence, it.i, max_distance)
     if not candidates:
         raise Drop("no_antecedent_candidate")
-    antecedent, german_head, entry, confidence = choose_antecedent(
-        segments, candidates, gender, german, es_unique
-    )
+    antecedent, german_head, entry, confidence = choose_antecedent(segments, candidates, gender, german, es_unique)
     subject = it.dep_ in {"nsubj", "nsubjpass"}
-    singular_by_agreement = (
-        subject and german.pronoun_number(segment.tgt, segment.german, german_index) == "Sing"
-    )
-    if (
-        gender == "Fem"
-        and not singular_by_agreement
-        and plural_competitor(segments, sentence, it, antecedent)
-    ):
+    singular_by_agreement = subject and german.pronoun_number(segment.tgt, segment.german, german_index) == "Sing"
+    if gender == "Fem" and not singular_by_agreement and plural_competitor(segments, sentence, it, antecedent):
         raise Drop("sie_may_be_plural")
-    case = pronoun_case(segment.german, german_index, it.dep_)
-    variants = make_variants(
-        segment.tgt, segment.german, german_index, case, chain_tokens(segment, it, german_index)
-    )
+    case = german_case(segment.german, german_index)  # from the German clause, never the English role
+    if not case:
+        raise Drop("variant_case_undecided")
+    lemma = segments[antecedent.sentence].doc[antecedent.head].lemma_.lower()  # type: ignore[index]
+    chain = chain_tokens(segment, it, german_index, antecedent, sentence, german, lemma)
+    variants = make_variants(segment.tgt, segment.german, german_index, case, chain)
     if len(variants) < 2:
         raise Drop("no_contrastive_variant")
     return Found(sentence, it.i, german_index, antecedent, german_head, entry, variants, confidence)
