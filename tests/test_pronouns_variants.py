@@ -36,7 +36,11 @@ def case_of(sentence: str, occurrence: int = 0, word: str = "") -> str:
         ("Ohne sie geht nichts.", 0, "acc"),
         ("Er sagt, dass die Firma sie kauft.", 0, "acc"),
         ("Mit sie kann man nichts anfangen.", 0, ""),  # a dative-only preposition: not decidable
-        ("Die Stadt hat es gekauft.", 0, ""),  # noun phrase in the prefield: subject or object
+        ("Die Stadt hat es gekauft.", 0, "acc"),  # noun phrase in the prefield: the subject
+        ("Meine alte Tante mag sie.", 0, "acc"),
+        ("Bevor der Laden schloss, verkaufte er sie.", 0, "acc"),
+        ("Als die Brücke fertig war, war sie die längste.", 0, "nom"),  # subordinate clause as prefield
+        ("Das macht es schwer.", 0, ""),  # a demonstrative in the prefield: subject or object
         ("Lass sie Kantonesisch sein.", 0, ""),  # imperative
     ],
 )

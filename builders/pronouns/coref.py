@@ -99,7 +99,7 @@ def is_nominal_candidate(noun: Token) -> bool:
         and noun.lemma_.lower() not in person_nouns()
         and noun.lower_ not in LIGHT_NOUNS
         and noun.is_alpha
-        and noun.dep_ not in {"npadvmod", "tmod", "obl:tmod"}
+        and noun.dep_ not in {"npadvmod", "tmod", "obl:tmod", "attr", "oprd"}  # predicate nouns name no referent
         and noun.lower_ not in TIME_NOUNS
     )
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from builders.pronouns.coref import Candidate, DocumentCoref
+from builders.pronouns.coref import TIME_NOUNS, Candidate, DocumentCoref, person_nouns
 from builders.pronouns.english import morph_string, pleonastic_reason
 from builders.pronouns.german import (
     GENDER_OF_PRONOUN,
@@ -17,7 +17,12 @@ from builders.pronouns.german import (
     phrase_start,
     word_set,
 )
-from builders.pronouns.german_case import german_case
+from builders.pronouns.german_antecedent import (
+    german_competitors,
+    other_gender_mention,
+    pronoun_translates_other_word,
+)
+from builders.pronouns.german_case import clause_start, german_case
 from builders.pronouns.german_chain import ChainContext, chain_of
 from builders.pronouns.quality import german_structure_reason
 from builders.pronouns.variants import ChainToken, Variant, make_variants
@@ -61,6 +66,12 @@ class Drop(Exception):
 
 def aligned(segment: Segment, source_index: int) -> list[int]:
     return sorted(j for i, j in segment.links if i == source_index)
+
+
+def aligned_english(segment: Segment, german_index: int) -> list[Token]:
+    """English tokens linked to a German token (none for an unparsed segment)."""
+    doc = segment.doc
+    return [doc[i] for i, j in sorted(segment.links) if j == german_index] if doc is not None else []
 
 
 def german_pronoun(segment: Segment, it: Token, german: RuleGerman) -> int:
@@ -114,7 +125,7 @@ def choose_antecedent(
         if match is None or match[1].plural_only:
             continue
         saw_noun = True
-        if gender in match[1].genders:
+        if match[1].singular_in(gender):  # a plural form ("Fällen") is no antecedent of er/sie/es
             agreeing.append((candidate, *match))
     if not agreeing:
         raise Drop("antecedent_gender_disagrees" if saw_noun else "antecedent_not_aligned_to_noun")
@@ -130,6 +141,55 @@ def choose_antecedent(
     distinct_heads = {(c.sentence, c.head) for c, _, _ in agreeing}
     confidence = 1.0 / len(distinct_heads) * (0.5 if len(entry.genders) > 1 else 1.0)
     return candidate, german_head, entry, round(confidence, 4)
+
+
+def german_side_confidence(
+    segments: Sequence[Segment],
+    candidates: list[Candidate],
+    pronoun: tuple[int, int],
+    antecedent: Candidate,
+    german_head: int,
+    gender: str,
+    german: RuleGerman,
+    confidence: float,
+) -> float:
+    """Drop when the German text names the referent with a noun of another gender too (class 3); divide the
+    confidence by 1 + the German rivals between head and pronoun that no English candidate explains."""
+
+    def noun_at(sentence: int, index: int) -> NounEntry | None:
+        return german.noun_entry(segments[sentence].tgt, segments[sentence].german, index)
+
+    head = (antecedent.sentence, german_head)
+    if other_gender_mention(
+        [s.doc for s in segments],
+        lambda k, i: aligned(segments[k], i),
+        noun_at,
+        (antecedent.sentence, antecedent.head),
+        pronoun,
+        gender,
+    ):
+        raise Drop("german_other_gender_mention")
+    accounted = set()
+    for candidate in candidates:
+        match = german_noun(segments[candidate.sentence], candidate.head, german)
+        if match is not None:
+            accounted.add((candidate.sentence, match[0]))
+
+    def not_a_thing(sentence: int, index: int) -> bool:
+        # a German noun that translates no English singular common noun (a name, a person, a time, a plural, a
+        # preposition as in "in der Nähe") is not a rival; an unaligned one may be
+        english = aligned_english(segments[sentence], index)
+        return bool(english) and not any(
+            t.tag_ == "NN" and t.lemma_.lower() not in person_nouns() and t.lower_ not in TIME_NOUNS for t in english
+        )
+
+    tokens = segments[pronoun[0]].german
+    object_pronoun = german_case(tokens, pronoun[1]) in {"acc", "dat"}
+    own_clause_from = clause_start(tokens, pronoun[1]) if object_pronoun else pronoun[1]
+    rivals = german_competitors(
+        [s.german for s in segments], noun_at, head, pronoun, gender, accounted, not_a_thing, own_clause_from
+    )
+    return round(confidence / (1 + rivals), 4)
 
 
 PLURAL_PRONOUNS = word_set("they them their themselves")
@@ -197,11 +257,16 @@ def extract(
     german_reason = german_structure_reason(segment.german, german_index)
     if german_reason:
         raise Drop(german_reason)
+    if pronoun_translates_other_word(aligned_english(segment, german_index), it.i):
+        raise Drop("german_pronoun_translates_other_word")
     gender = GENDER_OF_PRONOUN[segment.german[german_index].text.lower()]
     candidates = coref.candidates(sentence, it.i, max_distance)
     if not candidates:
         raise Drop("no_antecedent_candidate")
     antecedent, german_head, entry, confidence = choose_antecedent(segments, candidates, gender, german, es_unique)
+    confidence = german_side_confidence(
+        segments, candidates, (sentence, german_index), antecedent, german_head, gender, german, confidence
+    )
     subject = it.dep_ in {"nsubj", "nsubjpass"}
     singular_by_agreement = subject and german.pronoun_number(segment.tgt, segment.german, german_index) == "Sing"
     if gender == "Fem" and not singular_by_agreement and plural_competitor(segments, sentence, it, antecedent):
@@ -209,7 +274,9 @@ def extract(
     case = german_case(segment.german, german_index)  # from the German clause, never the English role
     if not case:
         raise Drop("variant_case_undecided")
-    lemma = segments[antecedent.sentence].doc[antecedent.head].lemma_.lower()  # type: ignore[index]
+    ante_doc = segments[antecedent.sentence].doc
+    assert ante_doc is not None  # candidates come from parsed segments only
+    lemma = ante_doc[antecedent.head].lemma_.lower()
     chain = chain_tokens(segment, it, german_index, antecedent, sentence, german, lemma)
     variants = make_variants(segment.tgt, segment.german, german_index, case, chain)
     if len(variants) < 2:

@@ -90,6 +90,42 @@ def _subject_before_in_subordinate(tokens: Sequence[GToken], index: int, start: 
     )
 
 
+NOUN_PHRASE_OPENERS = word_set(
+    "der die das ein eine kein keine mein meine dein deine sein seine ihr ihre unser unsere euer eure "
+    "dieser diese dieses jeder jede jedes"
+)
+NOT_SUBJECTS = word_set("das dies was es sie wer")
+
+
+def _subject_in_prefield(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """ "Meine Schwester mag sie", "Die Stadt will sie reparieren", "Google hat es gekauft": a noun phrase or
+    name in the prefield, then the finite verb, then the pronoun. German main clauses put the subject first
+    unless marked, so the pronoun is the object."""
+    verb = index - 1
+    if verb <= start or not tokens[verb].text.isalpha() or not tokens[verb].text[:1].islower():
+        return False
+    phrase = tokens[start:verb]
+    first = phrase[0].text.lower()
+    if not all(t.text.isalpha() for t in phrase) or not phrase[-1].text[:1].isupper():
+        return False
+    if len(phrase) == 1:
+        return first not in PREFIELD_ADVERBS | NOT_SUBJECTS | NON_NOMINATIVE_OPENERS
+    middle_lower = all(t.text[:1].islower() for t in phrase[1:-1])  # adjectives between article and noun
+    return first in NOUN_PHRASE_OPENERS and middle_lower
+
+
+def _after_subordinate_clause(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """ "Als die Brücke fertig war, war sie …": a subordinate clause fills the prefield, so the clause after
+    the comma starts with its finite verb and the pronoun after it is the subject."""
+    if index - 1 != start or start < 2 or tokens[start - 1].text != "," or not tokens[start].text[:1].islower():
+        return False
+    sentence = start - 1
+    while sentence > 0 and tokens[sentence - 1].text not in {".", "!", "?", ":", ";"}:
+        sentence -= 1
+    commas = sum(t.text == "," for t in tokens[sentence : start - 1])
+    return commas == 0 and tokens[sentence].text.lower() in SUBORDINATORS - RELATIVE_PRONOUNS
+
+
 def _verb_first(tokens: Sequence[GToken], index: int, start: int) -> str:
     """Pronoun right after a clause-initial verb: a yes/no question ("Prognostiziert sie …?") has the
     subject there; a clause after "und/aber/oder" that starts with its verb shares the subject of the first
@@ -132,8 +168,10 @@ def german_case(tokens: Sequence[GToken], index: int) -> str:
     start = clause_start(tokens, index)
     if any(t.text.lower() in EARLIER_PRONOUNS for t in tokens[start:index]):
         return "acc"
-    if _opens_clause(tokens, index, start) or _after_non_subject_prefield(tokens, index, start):
+    if any(
+        rule(tokens, index, start) for rule in (_opens_clause, _after_non_subject_prefield, _after_subordinate_clause)
+    ):
         return "nom"
-    if _subject_before_in_subordinate(tokens, index, start):
+    if _subject_before_in_subordinate(tokens, index, start) or _subject_in_prefield(tokens, index, start):
         return "acc"
     return _verb_first(tokens, index, start)
