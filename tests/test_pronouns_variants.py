@@ -42,6 +42,8 @@ def case_of(sentence: str, occurrence: int = 0, word: str = "") -> str:
         ("Als die Brücke fertig war, war sie die längste.", 0, "nom"),  # subordinate clause as prefield
         ("Das macht es schwer.", 0, ""),  # a demonstrative in the prefield: subject or object
         ("Lass sie Kantonesisch sein.", 0, ""),  # imperative
+        ("Ich begann damit, es zu reparieren.", 0, "acc"),  # zu-infinitive clause: no subject
+        ("Er sagt, sie ist zu klein.", 0, "nom"),
     ],
 )
 def test_case_comes_from_the_german_clause(sentence: str, occurrence: int, expected: str) -> None:

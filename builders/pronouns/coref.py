@@ -99,8 +99,17 @@ def is_nominal_candidate(noun: Token) -> bool:
         and noun.lemma_.lower() not in person_nouns()
         and noun.lower_ not in LIGHT_NOUNS
         and noun.is_alpha
-        and noun.dep_ not in {"npadvmod", "tmod", "obl:tmod", "attr", "oprd"}  # predicate nouns name no referent
+        and noun.dep_ not in {"npadvmod", "tmod", "obl:tmod"}
+        and not _predicate_of_a_noun(noun)
         and noun.lower_ not in TIME_NOUNS
+    )
+
+
+def _predicate_of_a_noun(noun: Token) -> bool:
+    """ "The tower is a landmark": the predicate noun names no referent of its own, its subject does (but in
+    "It's a fish farm" the predicate is the first name of the referent)."""
+    return noun.dep_ in {"attr", "oprd"} and any(
+        c.dep_ in SUBJECT_DEPS and c.pos_ in {"NOUN", "PROPN"} for c in noun.head.children
     )
 
 

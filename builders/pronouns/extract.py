@@ -18,7 +18,9 @@ from builders.pronouns.german import (
     word_set,
 )
 from builders.pronouns.german_antecedent import (
+    es_antecedent_embedded,
     german_competitors,
+    head_alignment_ambiguous,
     other_gender_mention,
     pronoun_translates_other_word,
 )
@@ -160,6 +162,12 @@ def german_side_confidence(
         return german.noun_entry(segments[sentence].tgt, segments[sentence].german, index)
 
     head = (antecedent.sentence, german_head)
+    ante_segment = segments[antecedent.sentence]
+    assert ante_segment.doc is not None
+    if head_alignment_ambiguous(aligned_english(ante_segment, german_head), (antecedent.start, antecedent.end)):
+        raise Drop("antecedent_head_alignment_ambiguous")
+    if gender == "Neut" and es_antecedent_embedded(ante_segment.doc[antecedent.head]):
+        raise Drop("es_antecedent_in_phrase")
     if other_gender_mention(
         [s.doc for s in segments],
         lambda k, i: aligned(segments[k], i),

@@ -112,3 +112,22 @@ def pronoun_translates_other_word(aligned_english: Sequence[Token], it_index: in
     translator restructured: "he" → "er" with the probed "it" moved elsewhere)."""
     others = [t for t in aligned_english if t.i != it_index]
     return any(t.lower_ in OTHER_PRONOUNS or t.pos_ in {"NOUN", "PROPN"} for t in others)
+
+
+CORE_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "obj", "attr", "oprd", "conj", "appos", "ROOT"})
+
+
+def es_antecedent_embedded(head: Token) -> bool:
+    """ "es" is also the expletive and event pronoun, so its antecedent must be a core argument: a noun inside
+    a prepositional phrase ("in my ear", "on the contrary", "as a result of") is dropped for "es"."""
+    node = head
+    while node.dep_ == "conj" and node.head.i != node.i:
+        node = node.head
+    return node.dep_ not in CORE_DEPS
+
+
+def head_alignment_ambiguous(aligned_english: Sequence[Token], phrase: tuple[int, int]) -> bool:
+    """The recorded German head is also aligned to an English noun outside the antecedent's phrase
+    ("newspaper" and "saying" both linked to "Sprichwort"): the English and German heads may not match."""
+    start, end = phrase
+    return any(t.pos_ in {"NOUN", "PROPN"} and not start <= t.i < end for t in aligned_english)

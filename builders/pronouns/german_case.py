@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builders.pronouns.german import CLAUSE_BREAKS, SUBORDINATORS, GToken, word_set
+from builders.pronouns.german import CLAUSE_BREAKS, PLURAL_VERBS, SINGULAR_VERBS, SUBORDINATORS, GToken, word_set
 
 FIXED_CASE = {"er": "nom", "ihn": "acc", "ihm": "dat", "ihr": "dat"}
 ACCUSATIVE_PREPOSITIONS = word_set(
@@ -154,6 +154,19 @@ def _after_non_subject_prefield(tokens: Sequence[GToken], index: int, start: int
     return lower in ACCUSATIVE_PREPOSITIONS | DATIVE_PREPOSITIONS | NON_NOMINATIVE_OPENERS | {"im", "am", "ins"}
 
 
+def _in_infinitive_clause(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """ "…, es zu untersuchen": a zu-infinitive clause (set off by a comma, no finite verb, ending in "zu" +
+    infinitive) has no subject, so sie/es in it is the object. Not "…, sie ist zu klein"."""
+    end = index + 1
+    while end < len(tokens) and tokens[end].text not in CLAUSE_BREAKS:
+        end += 1
+    words = [t.text.lower() for t in tokens[start:end]]
+    if start == 0 or tokens[start - 1].text != "," or len(words) < 3 or words[-2] != "zu":
+        return False
+    finite = SINGULAR_VERBS | PLURAL_VERBS
+    return words[-1].endswith("n") and tokens[end - 1].text[:1].islower() and not set(words[:-1]) & finite
+
+
 def german_case(tokens: Sequence[GToken], index: int) -> str:
     """'nom', 'acc' or 'dat' for the pronoun at ``index``; '' when the German clause does not decide."""
     word = tokens[index].text.lower()
@@ -166,7 +179,9 @@ def german_case(tokens: Sequence[GToken], index: int) -> str:
         if previous in DATIVE_PREPOSITIONS:
             return ""
     start = clause_start(tokens, index)
-    if any(t.text.lower() in EARLIER_PRONOUNS for t in tokens[start:index]):
+    if any(t.text.lower() in EARLIER_PRONOUNS for t in tokens[start:index]) or _in_infinitive_clause(
+        tokens, index, start
+    ):
         return "acc"
     if any(
         rule(tokens, index, start) for rule in (_opens_clause, _after_non_subject_prefield, _after_subordinate_clause)

@@ -76,8 +76,10 @@ def _form_kind(german: Sequence[GToken], index: int, source: str) -> str:
         if parts[1]:
             return "possessive"
         # bare "sein"/"ihr": a possessive before a noun or an adjective, else the verb "sein" or dative "ihr"
-        if following[:1].isupper() or (following[:1].islower() and following.endswith(("e", "en", "er", "es"))):
-            return "possessive" if word != "ihr" or following[:1].isupper() else ""
+        after = german[index + 2].text if index + 2 < len(german) else ""
+        adjective = following[:1].islower() and following.endswith(("e", "en", "er", "es")) and after[:1].isupper()
+        if following[:1].isupper() or adjective:
+            return "possessive"
     if word in PERSONAL_FORMS_OF[source]:
         if word == "sie" and is_formal_sie(list(german), index):
             return ""
