@@ -32,6 +32,11 @@ def reason(sentence: str, pronoun: str) -> str:
         ("Er ist ein zentrales Projekt der Koalition.", "er", "german_copula_noun_predicate"),
         ("Für mich ist es ein typisches Beispiel.", "es", "german_copula_noun_predicate"),
         ("Sie ist nur eine Frage der Zeit.", "sie", "german_copula_noun_predicate"),
+        ("Man muss zugeben, dass es harte Arbeit ist.", "es", "german_copula_noun_predicate"),
+        ("Sie ist harte Arbeit.", "sie", "german_copula_noun_predicate"),
+        ("Er ist heute ein Naturschutzgebiet.", "er", "german_copula_noun_predicate"),
+        ("Ich weiß, dass sie in der Stadt ist.", "sie", ""),
+        ("Er ist voller Blumen.", "er", ""),
         # referential: kept
         ("Es war sehr alt.", "es", ""),
         ("Sie funktioniert gut.", "sie", ""),

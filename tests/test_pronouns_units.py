@@ -162,6 +162,7 @@ def test_possessive_parts(word: str, parts: tuple[str, str] | None) -> None:
         ("I consider it a scandal that nobody resigned.", "clausal_predicate"),
         ("It is a quiet revolution that changes our schools.", "clausal_predicate"),
         ("When it comes to taxes, nobody agrees.", "idiom"),
+        ("Fixing cars is as hard as it is to fix bikes.", "clausal_predicate"),
         ("She put it plainly: we lost.", "idiom"),
         ("It was built in 1900 and still stands.", ""),
         ("It was sold to a farmer who lived nearby.", ""),

@@ -158,6 +158,11 @@ def _has_clausal_predicate(it: Token) -> bool:
     predicates = [c for c in verb.children if c.dep_ in {"attr", "acomp", "oprd"}]
     if predicates and _clausal_after(verb, it, frozenset({"ccomp", "xcomp", "csubj"})):
         return True
+    if not predicates and any(  # "as easy as it is to save the world": the predicate is elided
+        c.dep_ == "xcomp" and c.i > it.i and any(g.dep_ == "aux" and g.lower_ == "to" for g in c.children)
+        for c in verb.children
+    ):
+        return True
     if any(c.dep_ == "xcomp" and c.tag_ == "VBN" for c in verb.children):  # "it is to be regretted that"
         return _clausal_after(verb, it) or any(_clausal_after(c, it) for c in verb.children if c.dep_ == "xcomp")
     return any(_clausal_after(p, it) for p in predicates) or (

@@ -18,7 +18,8 @@ from builders.pronouns.german import (
     word_set,
 )
 from builders.pronouns.german_antecedent import (
-    es_antecedent_embedded,
+    antecedent_embedded,
+    es_without_parallel_role,
     german_competitors,
     head_alignment_ambiguous,
     other_gender_mention,
@@ -166,8 +167,6 @@ def german_side_confidence(
     assert ante_segment.doc is not None
     if head_alignment_ambiguous(aligned_english(ante_segment, german_head), (antecedent.start, antecedent.end)):
         raise Drop("antecedent_head_alignment_ambiguous")
-    if gender == "Neut" and es_antecedent_embedded(ante_segment.doc[antecedent.head]):
-        raise Drop("es_antecedent_in_phrase")
     if other_gender_mention(
         [s.doc for s in segments],
         lambda k, i: aligned(segments[k], i),
@@ -188,7 +187,8 @@ def german_side_confidence(
         # preposition as in "in der Nähe") is not a rival; an unaligned one may be
         english = aligned_english(segments[sentence], index)
         return bool(english) and not any(
-            t.tag_ == "NN" and t.lemma_.lower() not in person_nouns() and t.lower_ not in TIME_NOUNS for t in english
+            t.tag_ in {"NN", "NNP"} and t.lemma_.lower() not in person_nouns() and t.lower_ not in TIME_NOUNS
+            for t in english
         )
 
     tokens = segments[pronoun[0]].german
@@ -272,6 +272,13 @@ def extract(
     if not candidates:
         raise Drop("no_antecedent_candidate")
     antecedent, german_head, entry, confidence = choose_antecedent(segments, candidates, gender, german, es_unique)
+    ante_doc = segments[antecedent.sentence].doc
+    assert ante_doc is not None  # candidates come from parsed segments only
+    # weak antecedents are halved, so the default min_confidence (0.55) drops them and a lower one keeps them
+    if antecedent_embedded(ante_doc[antecedent.head]):
+        confidence /= 2
+    if gender == "Neut" and es_without_parallel_role(ante_doc[antecedent.head], it, sentence - antecedent.sentence):
+        confidence /= 2
     confidence = german_side_confidence(
         segments, candidates, (sentence, german_index), antecedent, german_head, gender, german, confidence
     )
@@ -282,8 +289,6 @@ def extract(
     case = german_case(segment.german, german_index)  # from the German clause, never the English role
     if not case:
         raise Drop("variant_case_undecided")
-    ante_doc = segments[antecedent.sentence].doc
-    assert ante_doc is not None  # candidates come from parsed segments only
     lemma = ante_doc[antecedent.head].lemma_.lower()
     chain = chain_tokens(segment, it, german_index, antecedent, sentence, german, lemma)
     variants = make_variants(segment.tgt, segment.german, german_index, case, chain)

@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 OTHER_PRONOUNS = word_set("he him his she her they them their this that these those which who whom what")
+GERMAN_TIME_NOUNS = word_set(
+    "montag dienstag mittwoch donnerstag freitag samstag sonntag januar februar märz april mai juni juli "
+    "august september oktober november dezember morgen abend mittag nachmittag vormittag tag woche monat jahr "
+    "wochenende moment augenblick"
+)
 SENTENCE_OPENERS = frozenset({".", "!", "?", ":", '"', "„", "“", "–", "-", "("})
 NounAt = Callable[[int, int], NounEntry | None]  # (segment, German token index) -> noun entry or None
 
@@ -58,7 +63,9 @@ def german_competitors(
             if (segment, index) in accounted or _sentence_initial(tokens, index) or not_a_thing(segment, index):
                 continue
             entry = noun_at(segment, index)
-            if entry is not None and entry.singular_in(gender) and entry.lemma.lower() not in lemmas:
+            if entry is None or entry.lemma.lower() in GERMAN_TIME_NOUNS:
+                continue  # "am Montag", "im Mai": time adverbials are no referents of er/sie/es
+            if entry.singular_in(gender) and entry.lemma.lower() not in lemmas:
                 rivals.add(entry.lemma.lower())
     return len(rivals)
 
@@ -114,16 +121,40 @@ def pronoun_translates_other_word(aligned_english: Sequence[Token], it_index: in
     return any(t.lower_ in OTHER_PRONOUNS or t.pos_ in {"NOUN", "PROPN"} for t in others)
 
 
-CORE_DEPS = frozenset({"nsubj", "nsubjpass", "dobj", "obj", "attr", "oprd", "conj", "appos", "ROOT"})
+SUBJECT_LIKE = frozenset({"nsubj", "nsubjpass"})
 
 
-def es_antecedent_embedded(head: Token) -> bool:
-    """ "es" is also the expletive and event pronoun, so its antecedent must be a core argument: a noun inside
-    a prepositional phrase ("in my ear", "on the contrary", "as a result of") is dropped for "es"."""
-    node = head
+def _role_node(token: Token) -> Token:
+    node = token
     while node.dep_ == "conj" and node.head.i != node.i:
-        node = node.head
-    return node.dep_ not in CORE_DEPS
+        node = node.head  # "the soup and the bread": the first conjunct's role
+    return node
+
+
+def antecedent_embedded(head: Token) -> bool:
+    """The antecedent head sits in a prepositional phrase inside a larger noun phrase ("the price of the
+    ticket", "the corner of Spain"): the larger phrase, not the embedded noun, is what a later pronoun usually
+    picks up, and issue 11's hand check found such heads recorded wrongly. The caller halves the confidence."""
+    node = _role_node(head)
+    return node.dep_ == "pobj" and node.head.dep_ == "prep" and node.head.head.pos_ in {"NOUN", "PROPN"}
+
+
+def role_class(token: Token) -> str:
+    """'subject' (a subject, or the predicate noun of a pronoun subject: "It's a device"), 'object' or ''."""
+    node = _role_node(token)
+    if node.dep_ in SUBJECT_LIKE:
+        return "subject"
+    if node.dep_ in {"attr", "oprd"} and any(c.dep_ in SUBJECT_LIKE and c.pos_ == "PRON" for c in node.head.children):
+        return "subject"
+    return "object" if node.dep_ in {"dobj", "obj"} else ""
+
+
+def es_without_parallel_role(head: Token, it: Token, distance: int) -> bool:
+    """ "es" is also the pronoun of situations and propositions, so across segments its antecedent must have
+    the role of the "it" (subject for subject, object for object): role parallelism, the strongest cue that
+    the neuter agreement is not a coincidence (development documents: most wrong "es" items lacked it). The
+    caller halves the confidence."""
+    return distance > 0 and role_class(head) != role_class(it)
 
 
 def head_alignment_ambiguous(aligned_english: Sequence[Token], phrase: tuple[int, int]) -> bool:
