@@ -298,3 +298,13 @@ def test_priors_are_saved_and_reused(tmp_path: pytest.TempPathFactory) -> None:
         cache_dirs=[work / "cache"],
     )
     assert again_key == key and again == links  # read back from the cache
+
+
+@pytest.mark.parametrize(
+    ("word", "gender", "singular"),
+    [("Fällen", "Masc", False), ("Fortschritte", "Masc", False), ("Fall", "Masc", True), ("Tür", "Fem", True)],
+)
+def test_plural_forms_are_no_singular_antecedents(word: str, gender: str, singular: bool) -> None:
+    entry = noun_gender(word)
+    assert entry is not None
+    assert entry.singular_in(gender) is singular
