@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 OBJECT_DEPS = frozenset({"dobj", "obj", "attr", "oprd"})
 # Quantity and hedge nouns ("a lot of", "kind of") are never the referent of "it".
-LIGHT_NOUNS = word_set("lot lots kind sort bit number couple type deal part percent way bunch")
+LIGHT_NOUNS = word_set("lot lots kind sort bit number couple type deal part percent way bunch fact")
 # Time expressions ("this morning", "next year") are adverbials, not referents of "it".
 TIME_NOUNS = word_set(
     "morning evening afternoon night day week month year today tonight tomorrow yesterday "

@@ -151,10 +151,17 @@ def noun_gender(word: str, min_head: int = 3) -> NounEntry | None:
     first = 0 if tail != word else 1  # "PS3-Kamera": the part after the hyphen may be a word on its own
     for start in range(first, len(tail) - min_head + 1):
         head = lexicon.get(tail[start:].lower())
+        if head is not None and len(tail) - start < 4 and not _known_first_part(lexicon, tail[:start]):
+            continue  # a short head needs a known first part: "Haustür", but not "Natürl|ich"
         if head is not None:
             lemma = word[: len(word) - len(tail) + start] + head.lemma.lower()
             return NounEntry(lemma, head.genders, head.plural_only, head.singular_genders)
     return None
+
+
+def _known_first_part(lexicon: dict[str, NounEntry], part: str) -> bool:
+    lower = part.lower()
+    return not lower or lower in lexicon or (lower.endswith("s") and lower[:-1] in lexicon)
 
 
 def is_formal_sie(tokens: list[GToken], index: int) -> bool:
