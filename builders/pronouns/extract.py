@@ -97,7 +97,11 @@ def german_pronoun(segment: Segment, it: Token, german: RuleGerman) -> int:
     if is_formal_sie(segment.german, index):
         raise Drop("formal_Sie")
     subject = it.dep_ in {"nsubj", "nsubjpass"}  # the verb agrees with "sie" only when it is the subject
-    if token.text.lower() == "sie" and subject and german.pronoun_number(segment.tgt, segment.german, index) == "Plur":
+    if (
+        token.text.lower() == "sie"
+        and subject
+        and german.pronoun_number(segment.tgt, segment.german, index) == "Plur"
+    ):
         raise Drop("plural_sie")
     return index
 
@@ -107,7 +111,9 @@ def german_noun(segment: Segment, head: int, german: RuleGerman) -> tuple[int, N
     best: tuple[int, NounEntry] | None = None
     for j in aligned(segment, head):
         entry = german.noun_entry(segment.tgt, segment.german, j)
-        if entry is not None and (best is None or len(segment.german[j].text) > len(segment.german[best[0]].text)):
+        if entry is not None and (
+            best is None or len(segment.german[j].text) > len(segment.german[best[0]].text)
+        ):
             best = (j, entry)
     return best
 
