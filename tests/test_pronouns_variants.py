@@ -167,3 +167,45 @@ def test_unaligned_its_pairs_with_the_one_unaligned_possessive() -> None:
     )
     assert reason == ""
     assert [(german[c.index].text, c.kind) for c in chain] == [("sein", "possessive")]
+
+
+def test_german_rivals_between_head_and_pronoun_count_once_per_lemma() -> None:
+    from builders.pronouns.german import noun_gender
+    from builders.pronouns.german_antecedent import german_competitors
+
+    segments = [tokenize("Die Lampe stand neben der Vase."), tokenize("Am Montag fiel sie um, und die Vase auch.")]
+
+    def noun_at(segment: int, index: int):  # type: ignore[no-untyped-def]
+        return noun_gender(segments[segment][index].text)
+
+    def head_rivals(**kwargs: object) -> int:
+        values: dict[str, object] = {"accounted": set(), "not_a_thing": lambda k, i: False, "own_clause_from": 3}
+        values.update(kwargs)
+        return german_competitors(segments, noun_at, (0, 1), (1, 3), "Fem", **values)  # type: ignore[arg-type]
+
+    assert head_rivals() == 1  # "Vase" (feminine, between); "Montag" is a time noun; "Vase" after the pronoun is out
+    assert head_rivals(accounted={(0, 5)}) == 0  # the German head of an English candidate is counted there
+    assert head_rivals(not_a_thing=lambda k, i: (k, i) == (0, 5)) == 0  # it translates a person, a plural, ...
+
+
+def test_referent_named_with_another_gender_and_es_role_parallelism() -> None:
+    from builders.pronouns.german import noun_gender
+    from builders.pronouns.german_antecedent import es_without_parallel_role, other_gender_mention
+
+    docs = [_parse("The bill is a large amount ."), _parse("It was paid .")]
+    german = [tokenize("Die Rechnung ist ein großer Betrag."), tokenize("Sie wurde bezahlt.")]
+    links = {(0, 1): [1], (0, 5): [5]}  # bill -> Rechnung, amount -> Betrag
+
+    def noun_at(segment: int, index: int):  # type: ignore[no-untyped-def]
+        return noun_gender(german[segment][index].text)
+
+    def german_of(segment: int, token: int) -> list[int]:
+        return links.get((segment, token), []) if segment == 0 else []
+
+    assert other_gender_mention(docs, german_of, noun_at, (0, 1), (1, 0), "Fem")  # der Betrag is masculine
+    links.pop((0, 5))  # the copula partner untranslated: nothing of another gender
+    assert not other_gender_mention(docs, german_of, noun_at, (0, 1), (1, 0), "Fem")
+    book = _parse("I found a book .")
+    it = _parse("It was old .")[0]
+    assert es_without_parallel_role(book[3], it, 1)  # object antecedent, subject "it", next segment
+    assert not es_without_parallel_role(book[3], it, 0)
