@@ -32,6 +32,11 @@ def reason(sentence: str, pronoun: str) -> str:
         ("Er ist ein zentrales Projekt der Koalition.", "er", "german_copula_noun_predicate"),
         ("Für mich ist es ein typisches Beispiel.", "es", "german_copula_noun_predicate"),
         ("Sie ist nur eine Frage der Zeit.", "sie", "german_copula_noun_predicate"),
+        ("Man muss zugeben, dass es harte Arbeit ist.", "es", "german_copula_noun_predicate"),
+        ("Sie ist harte Arbeit.", "sie", "german_copula_noun_predicate"),
+        ("Er ist heute ein Naturschutzgebiet.", "er", "german_copula_noun_predicate"),
+        ("Ich weiß, dass sie in der Stadt ist.", "sie", ""),
+        ("Er ist voller Blumen.", "er", ""),
         # referential: kept
         ("Es war sehr alt.", "es", ""),
         ("Sie funktioniert gut.", "sie", ""),
@@ -78,13 +83,15 @@ def _sample_script() -> ModuleType:
     return module
 
 
-def test_blind_sample_threshold_is_the_highest_that_leaves_enough() -> None:
+def test_blind_sample_keeps_every_default_item_and_is_seeded() -> None:
     script = _sample_script()
     records: list[dict[str, Any]] = [
         {"pronoun class": name, "confidence": confidence, "corpus": "c", "id": f"{name}{i}"}
         for name in ("er", "sie", "es")
-        for i, confidence in enumerate([1.0] * 20 + [0.5] * 20 + [0.25] * 20)
+        for i, confidence in enumerate([1.0] * 20 + [0.5] * 50 + [0.25] * 30)
     ]
-    assert script.relaxed_threshold(records, 0.55) == 0.5  # 40 per class >= 30, 120 in all
-    drawn = script.draw([r for r in records if r["confidence"] >= 0.5])
-    assert len(drawn) == 120 and drawn == script.draw([r for r in records if r["confidence"] >= 0.5])
+    small = records[:150]
+    assert script.choose(small, 0.55) == sorted(small, key=lambda r: (r["corpus"], r["id"]))  # all of them
+    chosen = script.choose(records, 0.55)
+    assert len(chosen) == script.MAX_ITEMS and chosen == script.choose(records, 0.55)
+    assert sum(r["confidence"] >= 0.55 for r in chosen) == 60  # every default-kept item is in

@@ -154,6 +154,18 @@ def test_possessive_parts(word: str, parts: tuple[str, str] | None) -> None:
         ("It's that we never asked.", "extraposition"),
         ("I did it.", "event"),
         ("It takes courage to say no.", "extraposition"),
+        ("It is no accident that the rents rose.", "clausal_predicate"),
+        ("It must not be overlooked that the river floods.", "clausal_predicate"),
+        ("It is vital for the council to decide.", "clausal_predicate"),
+        ("It would be a fine outcome if both sides signed.", "clausal_predicate"),
+        ("It will be their task to count the votes.", "clausal_predicate"),
+        ("I consider it a scandal that nobody resigned.", "clausal_predicate"),
+        ("It is a quiet revolution that changes our schools.", "clausal_predicate"),
+        ("When it comes to taxes, nobody agrees.", "idiom"),
+        ("Fixing cars is as hard as it is to fix bikes.", "clausal_predicate"),
+        ("She put it plainly: we lost.", "idiom"),
+        ("It was built in 1900 and still stands.", ""),
+        ("It was sold to a farmer who lived nearby.", ""),
         ("It is red.", ""),
         ("I bought it yesterday.", ""),
         ("It takes the bus to work.", ""),
@@ -286,3 +298,19 @@ def test_priors_are_saved_and_reused(tmp_path: pytest.TempPathFactory) -> None:
         cache_dirs=[work / "cache"],
     )
     assert again_key == key and again == links  # read back from the cache
+
+
+@pytest.mark.parametrize(
+    ("word", "gender", "singular"),
+    [
+        ("Natürlich", "Neut", None),  # an adverb, not "Natürl" + "Ich"
+        ("Haustür", "Fem", True),
+        ("Fällen", "Masc", False),
+        ("Fortschritte", "Masc", False),
+        ("Fall", "Masc", True),
+        ("Tür", "Fem", True),
+    ],
+)
+def test_plural_forms_are_no_singular_antecedents(word: str, gender: str, singular: bool | None) -> None:
+    entry = noun_gender(word)
+    assert (entry.singular_in(gender) if entry is not None else None) is singular

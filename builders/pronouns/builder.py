@@ -49,7 +49,9 @@ class PronounsBuilder(Builder[PronounsConfig]):
         "English sentences with a referential *it* whose German reference translates it as *er*, *sie* or "
         "*es*, with the nominal antecedent found by coreference (same or previous segments) and checked by "
         "word alignment and German noun gender; each item has two contrastive German variants with the other "
-        "pronouns (agreement of possessives and same-chain pronouns repaired). Method of Müller et al. (2018). "
+        "pronouns. Chain policy: a variant swaps the probed pronoun and every other pronoun or possessive of "
+        "the same referent in the segment, each in the case its German clause requires, and nothing of another "
+        "referent; items where this cannot be decided are dropped. Method of Müller et al. (2018). "
         "Token ids (src/ref pronoun id, src/ref ante head id) are 1-based positions in the builder's "
         "tokenisation of the segment (spaCy for English, the rule tokenizer for German)."
     )

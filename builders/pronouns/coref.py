@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 OBJECT_DEPS = frozenset({"dobj", "obj", "attr", "oprd"})
 # Quantity and hedge nouns ("a lot of", "kind of") are never the referent of "it".
-LIGHT_NOUNS = word_set("lot lots kind sort bit number couple type deal part percent way")
+LIGHT_NOUNS = word_set("lot lots kind sort bit number couple type deal part percent way bunch fact")
 # Time expressions ("this morning", "next year") are adverbials, not referents of "it".
 TIME_NOUNS = word_set(
     "morning evening afternoon night day week month year today tonight tomorrow yesterday "
@@ -100,7 +100,16 @@ def is_nominal_candidate(noun: Token) -> bool:
         and noun.lower_ not in LIGHT_NOUNS
         and noun.is_alpha
         and noun.dep_ not in {"npadvmod", "tmod", "obl:tmod"}
+        and not _predicate_of_a_noun(noun)
         and noun.lower_ not in TIME_NOUNS
+    )
+
+
+def _predicate_of_a_noun(noun: Token) -> bool:
+    """ "The tower is a landmark": the predicate noun names no referent of its own, its subject does (but in
+    "It's a fish farm" the predicate is the first name of the referent)."""
+    return noun.dep_ in {"attr", "oprd"} and any(
+        c.dep_ in SUBJECT_DEPS and c.pos_ in {"NOUN", "PROPN"} for c in noun.head.children
     )
 
 

@@ -115,18 +115,68 @@ def _is_extraposition(it: Token) -> bool:
         return True
     if _takes_time_or_effort(it):
         return True  # "it takes two hours to ...", "it's going to take a while", "it takes courage to ..."
-    if (
-        verb.lemma_ == "be"
-        and it.dep_ == "nsubj"
-        and not attribute
-        and any(c.dep_ == "ccomp" for c in verb.children)
-    ):
+    if verb.lemma_ == "be" and it.dep_ == "nsubj" and not attribute and any(c.dep_ == "ccomp" for c in verb.children):
         return True  # "it's that those connections define ...", "it is not that we ..."
-    return (
-        it.dep_ == "dobj"
-        and verb.lemma_ in {"make", "find"}
-        and any(c.dep_ == "ccomp" for c in verb.children)
+    return it.dep_ == "dobj" and verb.lemma_ in {"make", "find"} and any(c.dep_ == "ccomp" for c in verb.children)
+
+
+CLAUSAL_DEPS = frozenset({"ccomp", "xcomp", "csubj", "relcl", "acl"})
+COPULAS = word_set("be become remain")
+CONDITIONAL_MARKS = word_set("if whether")
+SAYING_VERBS = word_set("say put tell")
+
+
+def _clausal_after(node: Token, it: Token, deps: frozenset[str] = CLAUSAL_DEPS) -> bool:
+    """``node`` governs, after "it", a clause: a that-/to-clause, a relative clause on the predicate noun
+    (cleft), an if/whether-clause or an infinitive adverbial ("for the union to act")."""
+    for child in node.children:
+        if child.i <= it.i:
+            continue
+        if child.dep_ in deps:
+            return True
+        if child.dep_ == "advcl" and any(
+            g.lower_ in CONDITIONAL_MARKS or (g.dep_ == "aux" and g.lower_ == "to") for g in child.children
+        ):
+            return True
+    return False
+
+
+def _has_clausal_predicate(it: Token) -> bool:
+    """Dependency view of extraposition and clefts: the predicate of "it" (a copula with its noun or
+    adjective, a passive verb, a small-clause predicate) governs a clause after it: "It is no coincidence
+    that …", "It is to be regretted that …", "It must not be forgotten that …", "It will be our job to …",
+    "It would be a good thing if …", "It is a dual momentum that …", "I think it a shame that …"."""
+    verb = it.head
+    if it.dep_ == "nsubjpass":
+        return _clausal_after(verb, it, frozenset({"ccomp", "csubj"}))
+    if it.dep_ != "nsubj":
+        return False
+    if verb.pos_ in {"NOUN", "ADJ"}:  # small clause: "think it a shame that"
+        return _clausal_after(verb, it)
+    if verb.lemma_.lower() not in COPULAS:
+        return False
+    predicates = [c for c in verb.children if c.dep_ in {"attr", "acomp", "oprd"}]
+    if predicates and _clausal_after(verb, it, frozenset({"ccomp", "xcomp", "csubj"})):
+        return True
+    if not predicates and any(  # "as easy as it is to save the world": the predicate is elided
+        c.dep_ == "xcomp" and c.i > it.i and any(g.dep_ == "aux" and g.lower_ == "to" for g in c.children)
+        for c in verb.children
+    ):
+        return True
+    if any(c.dep_ == "xcomp" and c.tag_ == "VBN" for c in verb.children):  # "it is to be regretted that"
+        return _clausal_after(verb, it) or any(_clausal_after(c, it) for c in verb.children if c.dep_ == "xcomp")
+    return any(_clausal_after(p, it) for p in predicates) or (
+        bool(predicates) and _clausal_after(verb, it, frozenset())
     )
+
+
+def _is_idiom(it: Token) -> bool:
+    """ "when it comes to …" (no referent); "he said it: …" (it = the proposition that follows)."""
+    verb = it.head
+    if verb.lemma_.lower() == "come" and any(c.dep_ == "prep" and c.lower_ == "to" for c in verb.children):
+        return True
+    following = [t.text for t in it.doc[it.i + 1 : it.i + 4]]  # "said it:", "put it plainly:"
+    return it.dep_ == "dobj" and verb.lemma_.lower() in SAYING_VERBS and ":" in following
 
 
 def _is_time_or_cleft(it: Token) -> bool:
@@ -151,9 +201,7 @@ def _clefted(attribute: Token) -> bool:
     relative = [g for g in attribute.children if g.dep_ == "relcl"]
     if not relative:
         return False
-    demonstrative = any(
-        d.lower_ in {"that", "this", "these", "those"} for d in attribute.children if d.dep_ == "det"
-    )
+    demonstrative = any(d.lower_ in {"that", "this", "these", "those"} for d in attribute.children if d.dep_ == "det")
     return attribute.pos_ in {"PROPN", "PRON"} or demonstrative
 
 
@@ -163,6 +211,8 @@ PLEONASTIC_RULES: dict[str, Callable[[Token], bool]] = {
     "raising": _is_raising,
     "extraposition": _is_extraposition,
     "time_or_cleft": _is_time_or_cleft,
+    "clausal_predicate": _has_clausal_predicate,
+    "idiom": _is_idiom,
 }
 
 

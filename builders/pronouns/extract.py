@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from builders.pronouns.coref import Candidate, DocumentCoref
+from builders.pronouns.coref import TIME_NOUNS, Candidate, DocumentCoref, person_nouns
 from builders.pronouns.english import morph_string, pleonastic_reason
 from builders.pronouns.german import (
     GENDER_OF_PRONOUN,
@@ -17,23 +17,24 @@ from builders.pronouns.german import (
     phrase_start,
     word_set,
 )
-from builders.pronouns.quality import german_structure_reason
-from builders.pronouns.variants import (
-    POSSESSIVE_STEMS,
-    ChainToken,
-    Variant,
-    make_variants,
-    possessive_parts,
-    pronoun_case,
+from builders.pronouns.german_antecedent import (
+    antecedent_embedded,
+    es_without_parallel_role,
+    german_competitors,
+    head_alignment_ambiguous,
+    other_gender_mention,
+    pronoun_translates_other_word,
 )
+from builders.pronouns.german_case import clause_start, german_case
+from builders.pronouns.german_chain import ChainContext, chain_of
+from builders.pronouns.quality import german_structure_reason
+from builders.pronouns.variants import ChainToken, Variant, make_variants
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 DEMONSTRATIVES = word_set("das dies diese dieser dieses diesen diesem der die den dem denn")
 OBLIQUE_PRONOUNS = frozenset({"ihn", "ihm", "ihr", "ihnen"})
-CHAIN_WORDS = frozenset({"it", "its", "itself"})
-CASE_OF_DEP = {"nsubj": "nom", "nsubjpass": "nom", "dobj": "acc", "dative": "dat"}
 
 
 @dataclass
@@ -68,6 +69,12 @@ class Drop(Exception):
 
 def aligned(segment: Segment, source_index: int) -> list[int]:
     return sorted(j for i, j in segment.links if i == source_index)
+
+
+def aligned_english(segment: Segment, german_index: int) -> list[Token]:
+    """English tokens linked to a German token (none for an unparsed segment)."""
+    doc = segment.doc
+    return [doc[i] for i, j in sorted(segment.links) if j == german_index] if doc is not None else []
 
 
 def german_pronoun(segment: Segment, it: Token, german: RuleGerman) -> int:
@@ -127,7 +134,7 @@ def choose_antecedent(
         if match is None or match[1].plural_only:
             continue
         saw_noun = True
-        if gender in match[1].genders:
+        if match[1].singular_in(gender):  # a plural form ("Fällen") is no antecedent of er/sie/es
             agreeing.append((candidate, *match))
     if not agreeing:
         raise Drop("antecedent_gender_disagrees" if saw_noun else "antecedent_not_aligned_to_noun")
@@ -143,6 +150,60 @@ def choose_antecedent(
     distinct_heads = {(c.sentence, c.head) for c, _, _ in agreeing}
     confidence = 1.0 / len(distinct_heads) * (0.5 if len(entry.genders) > 1 else 1.0)
     return candidate, german_head, entry, round(confidence, 4)
+
+
+def german_side_confidence(
+    segments: Sequence[Segment],
+    candidates: list[Candidate],
+    pronoun: tuple[int, int],
+    antecedent: Candidate,
+    german_head: int,
+    gender: str,
+    german: RuleGerman,
+    confidence: float,
+) -> float:
+    """Drop when the German text names the referent with a noun of another gender too (class 3); divide the
+    confidence by 1 + the German rivals between head and pronoun that no English candidate explains."""
+
+    def noun_at(sentence: int, index: int) -> NounEntry | None:
+        return german.noun_entry(segments[sentence].tgt, segments[sentence].german, index)
+
+    head = (antecedent.sentence, german_head)
+    ante_segment = segments[antecedent.sentence]
+    assert ante_segment.doc is not None
+    if head_alignment_ambiguous(aligned_english(ante_segment, german_head), (antecedent.start, antecedent.end)):
+        raise Drop("antecedent_head_alignment_ambiguous")
+    if other_gender_mention(
+        [s.doc for s in segments],
+        lambda k, i: aligned(segments[k], i),
+        noun_at,
+        (antecedent.sentence, antecedent.head),
+        pronoun,
+        gender,
+    ):
+        raise Drop("german_other_gender_mention")
+    accounted = set()
+    for candidate in candidates:
+        match = german_noun(segments[candidate.sentence], candidate.head, german)
+        if match is not None:
+            accounted.add((candidate.sentence, match[0]))
+
+    def not_a_thing(sentence: int, index: int) -> bool:
+        # a German noun that translates no English singular common noun (a name, a person, a time, a plural, a
+        # preposition as in "in der Nähe") is not a rival; an unaligned one may be
+        english = aligned_english(segments[sentence], index)
+        return bool(english) and not any(
+            t.tag_ in {"NN", "NNP"} and t.lemma_.lower() not in person_nouns() and t.lower_ not in TIME_NOUNS
+            for t in english
+        )
+
+    tokens = segments[pronoun[0]].german
+    object_pronoun = german_case(tokens, pronoun[1]) in {"acc", "dat"}
+    own_clause_from = clause_start(tokens, pronoun[1]) if object_pronoun else pronoun[1]
+    rivals = german_competitors(
+        [s.german for s in segments], noun_at, head, pronoun, gender, accounted, not_a_thing, own_clause_from
+    )
+    return round(confidence / (1 + rivals), 4)
 
 
 PLURAL_PRONOUNS = word_set("they them their themselves")
@@ -164,38 +225,32 @@ def plural_competitor(segments: Sequence[Segment], sentence: int, it: Token, ant
     return False
 
 
-def chain_tokens(segment: Segment, it: Token, german_index: int) -> list[ChainToken]:
-    """German tokens aligned to the other it/its/itself of the same segment (taken as the same chain)."""
+def chain_tokens(
+    segment: Segment,
+    it: Token,
+    german_index: int,
+    antecedent: Candidate,
+    sentence: int,
+    german: RuleGerman,
+    antecedent_lemma: str,
+) -> list[ChainToken]:
+    """The other German tokens of the probed pronoun's chain (policy in german_chain), or Drop."""
     assert segment.doc is not None
-    found: list[ChainToken] = []
-    unaligned_possessives = 0
-    for other in segment.doc:
-        if other.i == it.i or other.lower_ not in CHAIN_WORDS or pleonastic_reason(other):
-            continue
-        kind = "possessive" if other.lower_ == "its" else "pronoun"
-        before = len(found)
-        for j in aligned(segment, other.i):
-            if j == german_index or (
-                kind == "possessive" and possessive_parts(segment.german[j].text) is None
-            ):
-                continue
-            found.append(ChainToken(j, kind, CASE_OF_DEP.get(other.dep_, "")))
-        unaligned_possessives += kind == "possessive" and len(found) == before
-    return found + _lone_possessive(segment, german_index) if unaligned_possessives == 1 else found
-
-
-def _lone_possessive(segment: Segment, german_index: int) -> list[ChainToken]:
-    """One unaligned "its" and exactly one possessive of the pronoun's gender in the German segment: the
-    two correspond (eflomal often leaves such function words unaligned)."""
-    stem = POSSESSIVE_STEMS[GENDER_OF_PRONOUN[segment.german[german_index].text.lower()]]
-    matches = [
-        j
-        for j, token in enumerate(segment.german)
-        if j != german_index
-        and (possessive_parts(token.text) or ("", ""))[0] == stem
-        and token.text.lower() != "ihr"
-    ]  # bare "ihr" is more often the dative pronoun
-    return [ChainToken(matches[0], "possessive", "")] if len(matches) == 1 else []
+    context = ChainContext(
+        segment.doc,
+        segment.german,
+        segment.links,
+        it.i,
+        german_index,
+        antecedent.head if antecedent.sentence == sentence else -1,
+        antecedent_lemma,
+        lambda token: bool(pleonastic_reason(token)),
+        lambda j: german.noun_entry(segment.tgt, segment.german, j),
+    )
+    chain, reason = chain_of(context)
+    if reason:
+        raise Drop(reason)
+    return chain
 
 
 def extract(
@@ -216,27 +271,33 @@ def extract(
     german_reason = german_structure_reason(segment.german, german_index)
     if german_reason:
         raise Drop(german_reason)
+    if pronoun_translates_other_word(aligned_english(segment, german_index), it.i):
+        raise Drop("german_pronoun_translates_other_word")
     gender = GENDER_OF_PRONOUN[segment.german[german_index].text.lower()]
     candidates = coref.candidates(sentence, it.i, max_distance)
     if not candidates:
         raise Drop("no_antecedent_candidate")
-    antecedent, german_head, entry, confidence = choose_antecedent(
-        segments, candidates, gender, german, es_unique
+    antecedent, german_head, entry, confidence = choose_antecedent(segments, candidates, gender, german, es_unique)
+    ante_doc = segments[antecedent.sentence].doc
+    assert ante_doc is not None  # candidates come from parsed segments only
+    # weak antecedents are halved, so the default min_confidence (0.55) drops them and a lower one keeps them
+    if antecedent_embedded(ante_doc[antecedent.head]):
+        confidence /= 2
+    if gender == "Neut" and es_without_parallel_role(ante_doc[antecedent.head], it, sentence - antecedent.sentence):
+        confidence /= 2
+    confidence = german_side_confidence(
+        segments, candidates, (sentence, german_index), antecedent, german_head, gender, german, confidence
     )
     subject = it.dep_ in {"nsubj", "nsubjpass"}
-    singular_by_agreement = (
-        subject and german.pronoun_number(segment.tgt, segment.german, german_index) == "Sing"
-    )
-    if (
-        gender == "Fem"
-        and not singular_by_agreement
-        and plural_competitor(segments, sentence, it, antecedent)
-    ):
+    singular_by_agreement = subject and german.pronoun_number(segment.tgt, segment.german, german_index) == "Sing"
+    if gender == "Fem" and not singular_by_agreement and plural_competitor(segments, sentence, it, antecedent):
         raise Drop("sie_may_be_plural")
-    case = pronoun_case(segment.german, german_index, it.dep_)
-    variants = make_variants(
-        segment.tgt, segment.german, german_index, case, chain_tokens(segment, it, german_index)
-    )
+    case = german_case(segment.german, german_index)  # from the German clause, never the English role
+    if not case:
+        raise Drop("variant_case_undecided")
+    lemma = ante_doc[antecedent.head].lemma_.lower()
+    chain = chain_tokens(segment, it, german_index, antecedent, sentence, german, lemma)
+    variants = make_variants(segment.tgt, segment.german, german_index, case, chain)
     if len(variants) < 2:
         raise Drop("no_contrastive_variant")
     return Found(sentence, it.i, german_index, antecedent, german_head, entry, variants, confidence)

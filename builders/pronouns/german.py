@@ -58,6 +58,15 @@ class NounEntry:
     lemma: str
     genders: frozenset[str]  # "Masc" / "Fem" / "Neut"
     plural_only: bool
+    # genders of the readings in which this form is singular ("Fällen": plural of der Fall, singular only as
+    # das Fällen); None: every gender has a singular reading unless plural_only
+    singular_genders: frozenset[str] | None = None
+
+    def singular_in(self, gender: str) -> bool:
+        """The form can be a singular noun of ``gender`` (a plural form is no antecedent of er/sie/es)."""
+        if self.singular_genders is not None:
+            return gender in self.singular_genders
+        return not self.plural_only and gender in self.genders
 
 
 @cache
@@ -68,6 +77,7 @@ def noun_lexicon() -> dict[str, NounEntry]:
     from german_nouns.config import CSV_FILE_PATH
 
     forms: dict[str, tuple[str, set[str], bool]] = {}
+    singular: dict[str, set[str]] = {}  # form -> genders of its singular readings
     with open(CSV_FILE_PATH, encoding="utf-8", newline="") as handle:
         reader = csv.reader(handle)
         header = next(reader)
@@ -82,9 +92,17 @@ def noun_lexicon() -> dict[str, NounEntry]:
                 continue
             _add_forms(forms, row, singular_cols, genders, plural=False)
             _add_forms(forms, row, plural_cols, genders, plural=True)
+            for col in singular_cols:
+                if header[col] == "dativ singular*":
+                    continue  # the archaic dative in -e ("dem Fortschritte") looks like the plural
+                singular.setdefault(row[col].strip().lower(), set()).update(genders)
     for lemma, gender in _extra_nouns():
         forms[lemma.lower()] = (lemma, {gender}, False)
-    return {k: NounEntry(lemma, frozenset(g), plural) for k, (lemma, g, plural) in forms.items()}
+        singular[lemma.lower()] = {gender}
+    return {
+        k: NounEntry(lemma, frozenset(g), plural, frozenset(singular.get(k, set())))
+        for k, (lemma, g, plural) in forms.items()
+    }
 
 
 def _extra_nouns() -> list[tuple[str, str]]:
@@ -133,10 +151,17 @@ def noun_gender(word: str, min_head: int = 3) -> NounEntry | None:
     first = 0 if tail != word else 1  # "PS3-Kamera": the part after the hyphen may be a word on its own
     for start in range(first, len(tail) - min_head + 1):
         head = lexicon.get(tail[start:].lower())
+        if head is not None and len(tail) - start < 4 and not _known_first_part(lexicon, tail[:start]):
+            continue  # a short head needs a known first part: "Haustür", but not "Natürl|ich"
         if head is not None:
             lemma = word[: len(word) - len(tail) + start] + head.lemma.lower()
-            return NounEntry(lemma, head.genders, head.plural_only)
+            return NounEntry(lemma, head.genders, head.plural_only, head.singular_genders)
     return None
+
+
+def _known_first_part(lexicon: dict[str, NounEntry], part: str) -> bool:
+    lower = part.lower()
+    return not lower or lower in lexicon or (lower.endswith("s") and lower[:-1] in lexicon)
 
 
 def is_formal_sie(tokens: list[GToken], index: int) -> bool:
@@ -245,7 +270,10 @@ def refine_gender(tokens: list[GToken], head: int, entry: NounEntry) -> NounEntr
     start = phrase_start(tokens, head)
     allowed = determiner_genders(tokens[start].text) if start < head else set()
     narrowed = entry.genders & allowed
-    return NounEntry(entry.lemma, frozenset(narrowed), entry.plural_only) if narrowed else entry
+    if not narrowed:
+        return entry
+    singular = entry.singular_genders & narrowed if entry.singular_genders is not None else None
+    return NounEntry(entry.lemma, frozenset(narrowed), entry.plural_only, singular)
 
 
 def phrase_start(tokens: list[GToken], head: int, max_left: int = 4) -> int:

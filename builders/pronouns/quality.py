@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from builders.pronouns.german import GToken
+from builders.pronouns.german import GToken, noun_gender
 
 COPULA_FORMS = frozenset(
     ["ist", "war", "sei", "wäre", "sind", "bleibt", "blieb", "bliebe", "wird", "wurde", "würde", "werden", "wäre"]
@@ -70,6 +70,20 @@ PREDICATE_ADVERBS = frozenset(
         "sicher",
         "vielleicht",
         "also",
+        "heute",
+        "jetzt",
+        "damals",
+        "dann",
+        "hier",
+        "dort",
+        "wieder",
+        "inzwischen",
+        "mittlerweile",
+        "längst",
+        "bereits",
+        "eigentlich",
+        "tatsächlich",
+        "natürlich",
     ]
 )
 EXTRAPOSED_CLAUSE_WORDS = frozenset({"dass", "daß", "ob", "wenn", "zu", "wie", "was", "wer"})
@@ -89,7 +103,9 @@ def clause_after(tokens: Sequence[GToken], index: int) -> list[str]:
 
 def _copula_with_noun_phrase(tokens: Sequence[GToken], index: int) -> bool:
     """Pronoun directly before/after a copula whose next words open a noun phrase ("er ist ein ...",
-    "ist es ein ...")."""
+    "ist es ein ..."), or a verb-final clause with a noun phrase before its copula."""
+    if _copula_at_clause_end(tokens, index):
+        return True
     clause = clause_after(tokens, index)
     before = tokens[index - 1].text.lower() if index > 0 else ""
     if clause and clause[0] in COPULA_FORMS:
@@ -101,12 +117,31 @@ def _copula_with_noun_phrase(tokens: Sequence[GToken], index: int) -> bool:
     # adverbs such as "nur", "auch", "nicht" may come between the copula and the predicate; a preposition
     # ("er ist in der Stadt") means a PP, not a noun-phrase predicate
     words = [word for word in rest if word not in PREDICATE_ADVERBS]
-    return (
-        bool(words)
-        and words[0] in NOUN_PHRASE_STARTS
-        and _has_noun(tokens, index, words[0])
-        and not _auxiliary_werden(tokens, index, words)
-    )
+    return bool(words) and _opens_noun_phrase(tokens, index, words) and not _auxiliary_werden(tokens, index, words)
+
+
+def _opens_noun_phrase(tokens: Sequence[GToken], index: int, words: list[str]) -> bool:
+    """A determiner with a noun after it ("ein zentrales Projekt"), or adjectives and a noun without one
+    ("harte Arbeit")."""
+    if words[0] in NOUN_PHRASE_STARTS:
+        return _has_noun(tokens, index, words[0])
+    start = next((j for j in range(index + 1, len(tokens)) if tokens[j].text.lower() == words[0]), None)
+    if start is None or not words[0].endswith(ADJECTIVE_ENDINGS) or not tokens[start].text[:1].islower():
+        return False
+    following = tokens[start + 1] if start + 1 < len(tokens) else None
+    if following is None or not following.text[:1].isupper() or not following.text.isalpha():
+        return False
+    entry = noun_gender(following.text)  # a singular noun: "harte Arbeit", not "voller Blumen"
+    return entry is not None and any(entry.singular_in(gender) for gender in entry.genders)
+
+
+def _copula_at_clause_end(tokens: Sequence[GToken], index: int) -> bool:
+    """Verb-final clause: "…, dass es harte Arbeit ist", "weil sie ein Kernprojekt war"."""
+    clause = clause_after(tokens, index)
+    if len(clause) < 2 or clause[-1] not in COPULA_FORMS - WERDEN_FORMS:
+        return False
+    words = [word for word in clause[:-1] if word not in PREDICATE_ADVERBS]
+    return bool(words) and _opens_noun_phrase(tokens, index, words)
 
 
 def _has_noun(tokens: Sequence[GToken], index: int, determiner: str) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from builders.pronouns.german import GENDER_OF_PRONOUN, GToken, word_set
+from builders.pronouns.german import GENDER_OF_PRONOUN, GToken
 
 GENDERS = ("Masc", "Fem", "Neut")
 PERSONAL_FORMS = {  # (gender, case) -> form
@@ -31,12 +31,11 @@ PERSONAL_READINGS = {
 }
 POSSESSIVE_STEMS = {"Masc": "sein", "Neut": "sein", "Fem": "ihr"}
 POSSESSIVE_ENDINGS = ("", "e", "en", "em", "er", "es")
-ACCUSATIVE_PREPOSITIONS = word_set("für durch gegen ohne um")
 
 
 @dataclass(frozen=True)
 class ChainToken:
-    """A German token of the pronoun's chain in the same segment, with the case its English side suggests."""
+    """A German token of the pronoun's chain in the same segment, with the case its German clause gives."""
 
     index: int
     kind: str  # "pronoun" or "possessive"
@@ -61,16 +60,6 @@ def possessive_parts(word: str) -> tuple[str, str] | None:
         if lower.startswith(stem) and lower[len(stem) :] in POSSESSIVE_ENDINGS:
             return stem, lower[len(stem) :]
     return None
-
-
-def pronoun_case(tokens: Sequence[GToken], index: int, english_dep: str) -> str:
-    """Case of a German er/sie/es: 'acc' after an accusative preposition or for an English direct object."""
-    word = tokens[index].text.lower()
-    if word == "er":
-        return "nom"
-    if index > 0 and tokens[index - 1].text.lower() in ACCUSATIVE_PREPOSITIONS:
-        return "acc"
-    return "acc" if english_dep in {"dobj", "obj"} else "nom"
 
 
 def _swap(word: str, kind: str, case: str, source: str, target: str) -> str | None:

@@ -2,14 +2,13 @@
 
     .venv/bin/python tests/data/make_pronouns_blind_sample.py [--out tests/data/pronouns_blind_sample.jsonl]
 
-Builds pronouns.v1 with the default config on the two corpora reserved for the blind check
+Builds pronouns.v1 with the frozen default config on the two corpora reserved for the blind check
 (../shared/data/docs-ende/IWSLT2017-test and ../shared/data/wmt24-ende), except that the confidence filter is
-off. The sample is drawn at the highest threshold of THRESHOLDS (the default first) that leaves >= MIN_ITEMS
-items and >= MIN_PER_CLASS per class where the data has them (decided from counts only). Every item records
-whether the DEFAULT config keeps it (kept_by_default) and its confidence, so the judgements give the default's
-figures and a curve over min_confidence. Drawn with a fixed seed, per class (PER_CLASS each, all of a class
-when it has fewer), then filled from the rest up to MIN_ITEMS; nothing of the items is printed, only counts
-and the yield per 1,000 English "it".
+off, so every item is a candidate for the sample with its confidence. Every item records whether the DEFAULT
+config keeps it (kept_by_default), so the judgements give the default's figures and a curve over
+min_confidence. When the population has at most MAX_ITEMS items the sample is all of them; otherwise it holds
+every kept_by_default item (a seeded draw of MAX_ITEMS when there are more) and a seeded draw of the others up
+to MAX_ITEMS. Nothing of the items is printed, only counts and the yield per 1,000 English "it".
 """
 
 from __future__ import annotations
@@ -30,12 +29,8 @@ sys.path.insert(0, str(REPO))
 for variable in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "TRANSFORMERS_OFFLINE"):
     os.environ.setdefault(variable, "1")
 
-SEED = 20261123
-PER_CLASS = 40
-MIN_ITEMS = 120
-MIN_PER_CLASS = 30
-THRESHOLDS = (0.5, 0.34, 0.25, 0.2, 0.0)  # tried after the default, highest first
-CLASSES = ("er", "sie", "es")
+SEED = 20261125
+MAX_ITEMS = 200
 CORPORA: dict[str, dict[str, str]] = {
     "IWSLT2017-test": {
         "input_format": "docs",
@@ -110,27 +105,17 @@ def sample_item(record: dict[str, Any], default_min_confidence: float) -> dict[s
     }
 
 
-def relaxed_threshold(records: list[dict[str, Any]], default: float) -> float:
-    """The highest threshold that leaves enough items; counts only, the items are not looked at."""
-    available = Counter(r["pronoun class"] for r in records)
-    for threshold in (default, *THRESHOLDS):
-        counts = Counter(r["pronoun class"] for r in records if r["confidence"] >= threshold)
-        enough = all(counts[name] >= min(MIN_PER_CLASS, available[name]) for name in CLASSES)
-        if enough and sum(counts.values()) >= MIN_ITEMS:
-            return threshold
-    return 0.0
-
-
-def draw(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """PER_CLASS per class (seeded), then the rest drawn in seeded order up to MIN_ITEMS."""
-    rng = random.Random(SEED)
+def choose(records: list[dict[str, Any]], default: float) -> list[dict[str, Any]]:
+    """All items, or every default-kept item and a seeded draw of the rest up to MAX_ITEMS (see the module
+    docstring); counts and seeds only, the items are not looked at."""
     ordered = sorted(records, key=lambda r: (r["corpus"], r["id"]))
-    chosen: list[dict[str, Any]] = []
-    for name in CLASSES:
-        members = [r for r in ordered if r["pronoun class"] == name]
-        chosen += rng.sample(members, min(PER_CLASS, len(members)))
-    rest = [r for r in ordered if r not in chosen]
-    chosen += rng.sample(rest, max(0, min(len(rest), MIN_ITEMS - len(chosen))))
+    if len(ordered) <= MAX_ITEMS:
+        return ordered
+    rng = random.Random(SEED)
+    kept = [r for r in ordered if r["confidence"] >= default]
+    rest = [r for r in ordered if r["confidence"] < default]
+    chosen = rng.sample(kept, min(len(kept), MAX_ITEMS))
+    chosen += rng.sample(rest, max(0, min(len(rest), MAX_ITEMS - len(chosen))))
     return sorted(chosen, key=lambda r: (r["corpus"], r["id"]))
 
 
@@ -158,9 +143,8 @@ def main() -> None:
             )
             print(f"  drops: {json.dumps(info.get('counts', info.get('dropped', {})), sort_keys=True)[:2000]}")
             records += built
-    threshold = relaxed_threshold(records, default_min_confidence)
-    print(f"default min_confidence {default_min_confidence}, sample drawn at min_confidence {threshold}")
-    chosen = draw([r for r in records if r["confidence"] >= threshold])
+    print(f"default min_confidence {default_min_confidence}; population with the filter off: {len(records)}")
+    chosen = choose(records, default_min_confidence)
     items = [sample_item(r, default_min_confidence) for r in chosen]
     text = "".join(json.dumps(item, ensure_ascii=False, sort_keys=True) + "\n" for item in items)
     partial = args.out.with_suffix(".partial")

@@ -1,0 +1,164 @@
+"""German-side checks of the antecedent (issue 11, classes 3, 4 and 5).
+
+- ``german_competitors``: singular German nouns of the pronoun's gender **between** the recorded German head
+  and the pronoun that no English candidate accounts for (a name, a person noun, a noun the English says with
+  a verb or a plural). German readers resolve the pronoun to the nearest agreeing noun first, so each one is
+  a rival of the recorded antecedent; they lower the item's confidence like an agreeing English candidate.
+- ``other_gender_mention`` (class 3): the referent is named in reach by a German noun of another gender: the
+  same English lemma translated with a noun of another gender (*measure* → *die Maßnahme*, later *der
+  Schritt*), or a copula/apposition partner (*the supplement is a sum* → *der Nachtragshaushalt* / *die
+  Summe*). A variant pronoun agreeing with that other noun would be correct too: the item is dropped.
+- ``pronoun_translates_other_word`` (class 5): the German pronoun is also aligned to an English pronoun of
+  another referent or to a noun: it is not (only) the translation of the probed *it*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from builders.pronouns.german import GToken, NounEntry, word_set
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+OTHER_PRONOUNS = word_set("he him his she her they them their this that these those which who whom what")
+GERMAN_TIME_NOUNS = word_set(
+    "montag dienstag mittwoch donnerstag freitag samstag sonntag januar februar märz april mai juni juli "
+    "august september oktober november dezember morgen abend mittag nachmittag vormittag tag woche monat jahr "
+    "wochenende moment augenblick"
+)
+SENTENCE_OPENERS = frozenset({".", "!", "?", ":", '"', "„", "“", "–", "-", "("})
+NounAt = Callable[[int, int], NounEntry | None]  # (segment, German token index) -> noun entry or None
+
+
+def _sentence_initial(tokens: Sequence[GToken], index: int) -> bool:
+    """A capitalised first word ("Aber", "Die") may be a function word that the lexicon also has as a noun."""
+    return index == 0 or tokens[index - 1].text in SENTENCE_OPENERS
+
+
+def german_competitors(
+    german: Sequence[Sequence[GToken]],
+    noun_at: NounAt,
+    head: tuple[int, int],
+    pronoun: tuple[int, int],
+    gender: str,
+    accounted: set[tuple[int, int]],
+    not_a_thing: Callable[[int, int], bool],
+    own_clause_from: int,
+) -> int:
+    """Distinct singular nouns of ``gender`` (by lemma) after ``head`` and before ``pronoun`` ((segment, token)
+    pairs), other than the head's own lemma, the German heads of English candidates (``accounted``) and nouns
+    that translate a person, a time or a name (``not_a_thing``: the English "it" cannot mean those), and nouns of
+    the pronoun's own clause from ``own_clause_from`` on (an object pronoun cannot mean its clause's subject:
+    "Die Stadt will sie reparieren")."""
+    head_entry = noun_at(*head)
+    lemmas: set[str] = {head_entry.lemma.lower()} if head_entry is not None else set()
+    rivals: set[str] = set()
+    for segment in range(head[0], pronoun[0] + 1):
+        tokens = german[segment]
+        first = head[1] + 1 if segment == head[0] else 0
+        last = min(pronoun[1], own_clause_from) if segment == pronoun[0] else len(tokens)
+        for index in range(first, last):
+            if (segment, index) in accounted or _sentence_initial(tokens, index) or not_a_thing(segment, index):
+                continue
+            entry = noun_at(segment, index)
+            if entry is None or entry.lemma.lower() in GERMAN_TIME_NOUNS:
+                continue  # "am Montag", "im Mai": time adverbials are no referents of er/sie/es
+            if entry.singular_in(gender) and entry.lemma.lower() not in lemmas:
+                rivals.add(entry.lemma.lower())
+    return len(rivals)
+
+
+def _partners(head: Token) -> list[Token]:
+    """Nouns that denote the same thing as ``head`` by the English structure: the predicate noun of its
+    copula ("the supplement is a sum"), the subject when it is the predicate, and appositions."""
+    partners = [c for c in head.children if c.dep_ == "appos" and c.pos_ in {"NOUN", "PROPN"}]
+    if head.dep_ == "appos":
+        partners.append(head.head)
+    verb = head.head
+    if verb.lemma_.lower() in {"be", "become", "remain"}:
+        if head.dep_ in {"nsubj", "nsubjpass"}:
+            partners += [c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"]
+        elif head.dep_ == "attr":
+            partners += [c for c in verb.children if c.dep_ == "nsubj" and c.pos_ == "NOUN"]
+    return partners
+
+
+def other_gender_mention(
+    english: Sequence[Doc | None],
+    german_of: Callable[[int, int], list[int]],
+    noun_at: NounAt,
+    head: tuple[int, int],
+    pronoun: tuple[int, int],
+    gender: str,
+) -> bool:
+    """The referent is also named, between the head's segment and the pronoun, by a German noun that has no
+    singular reading of ``gender`` (see the module docstring)."""
+    doc = english[head[0]]
+    if doc is None:
+        return False
+    lemma = doc[head[1]].lemma_.lower()
+    mentions = [(head[0], p.i) for p in _partners(doc[head[1]])]
+    for segment in range(head[0], pronoun[0] + 1):
+        other = english[segment]
+        if other is None:
+            continue
+        end = pronoun[1] if segment == pronoun[0] else len(other)
+        mentions += [(segment, t.i) for t in other[:end] if t.lemma_.lower() == lemma and t.pos_ == "NOUN"]
+    for segment, token in mentions:
+        for j in german_of(segment, token):
+            entry = noun_at(segment, j)
+            if entry is not None and not entry.plural_only and not entry.singular_in(gender):
+                return True
+    return False
+
+
+def pronoun_translates_other_word(aligned_english: Sequence[Token], it_index: int) -> bool:
+    """The German pronoun is also aligned to an English pronoun of another referent or to a noun (the
+    translator restructured: "he" → "er" with the probed "it" moved elsewhere)."""
+    others = [t for t in aligned_english if t.i != it_index]
+    return any(t.lower_ in OTHER_PRONOUNS or t.pos_ in {"NOUN", "PROPN"} for t in others)
+
+
+SUBJECT_LIKE = frozenset({"nsubj", "nsubjpass"})
+
+
+def _role_node(token: Token) -> Token:
+    node = token
+    while node.dep_ == "conj" and node.head.i != node.i:
+        node = node.head  # "the soup and the bread": the first conjunct's role
+    return node
+
+
+def antecedent_embedded(head: Token) -> bool:
+    """The antecedent head sits in a prepositional phrase inside a larger noun phrase ("the price of the
+    ticket", "the corner of Spain"): the larger phrase, not the embedded noun, is what a later pronoun usually
+    picks up, and issue 11's hand check found such heads recorded wrongly. The caller halves the confidence."""
+    node = _role_node(head)
+    return node.dep_ == "pobj" and node.head.dep_ == "prep" and node.head.head.pos_ in {"NOUN", "PROPN"}
+
+
+def role_class(token: Token) -> str:
+    """'subject' (a subject, or the predicate noun of a pronoun subject: "It's a device"), 'object' or ''."""
+    node = _role_node(token)
+    if node.dep_ in SUBJECT_LIKE:
+        return "subject"
+    if node.dep_ in {"attr", "oprd"} and any(c.dep_ in SUBJECT_LIKE and c.pos_ == "PRON" for c in node.head.children):
+        return "subject"
+    return "object" if node.dep_ in {"dobj", "obj"} else ""
+
+
+def es_without_parallel_role(head: Token, it: Token, distance: int) -> bool:
+    """ "es" is also the pronoun of situations and propositions, so across segments its antecedent must have
+    the role of the "it" (subject for subject, object for object): role parallelism, the strongest cue that
+    the neuter agreement is not a coincidence (development documents: most wrong "es" items lacked it). The
+    caller halves the confidence."""
+    return distance > 0 and role_class(head) != role_class(it)
+
+
+def head_alignment_ambiguous(aligned_english: Sequence[Token], phrase: tuple[int, int]) -> bool:
+    """The recorded German head is also aligned to an English noun outside the antecedent's phrase
+    ("newspaper" and "saying" both linked to "Sprichwort"): the English and German heads may not match."""
+    start, end = phrase
+    return any(t.pos_ in {"NOUN", "PROPN"} and not start <= t.i < end for t in aligned_english)

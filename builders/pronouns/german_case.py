@@ -1,0 +1,192 @@
+"""Case of a German 3rd-person pronoun read off the German clause (never off the English role).
+
+Only *sie* and *es* are ambiguous (nominative or accusative, same form); the other forms carry their case.
+The case matters for the masculine variant (*er* vs *ihn*), so a wrong guess makes an ill-formed variant
+(issue 11, class 6: *Ich halte er für …*, *wollen wir er … sehen*, *ihn* for a passive subject). The rules
+below decide only where the German clause does; otherwise they answer "" and the item is dropped.
+
+Evidence, strongest first:
+- a preposition right before the pronoun: accusative after the accusative and two-way prepositions (a
+  dative would be *ihr*/*ihm*); after a dative-only preposition the reading is unclear;
+- an unambiguous nominative pronoun (*ich, du, wir, man, er*) earlier in the same clause: that is the
+  subject, so *sie*/*es* is the object (*Ich halte es für …*, *wollen wir es sehen*, *dass wir sie kennen*);
+- the pronoun opens its clause or follows a subordinator directly (*Sie funktioniert*, *weil es regnet*),
+  or sits right after the finite verb of a clause opened by an adverb, a prepositional phrase or a
+  non-nominative phrase (*Dann wurde es gebaut*, *Im Jahr 2000 wurde sie eröffnet*): nominative. German puts
+  the subject pronoun first in the middle field, and a passive subject is nominative like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from builders.pronouns.german import CLAUSE_BREAKS, PLURAL_VERBS, SINGULAR_VERBS, SUBORDINATORS, GToken, word_set
+
+FIXED_CASE = {"er": "nom", "ihn": "acc", "ihm": "dat", "ihr": "dat"}
+ACCUSATIVE_PREPOSITIONS = word_set(
+    "für durch gegen ohne um wider in an auf über unter vor hinter neben zwischen entlang bis"
+)
+DATIVE_PREPOSITIONS = word_set("mit von zu aus bei nach seit gegenüber außer samt zum zur vom beim")
+NOMINATIVE_PRONOUNS = word_set("ich du wir man er")
+# A personal pronoun before sie/es in the same clause is its subject (German puts the nominative first).
+EARLIER_PRONOUNS = NOMINATIVE_PRONOUNS | {"sie", "es"}
+COORDINATORS = word_set("und aber oder sondern denn")
+RELATIVE_PRONOUNS = word_set("der die das dem den denen welche welcher welches welchem welchen")
+QUESTION_WORDS = word_set("warum wieso weshalb wie wo wann woher wohin wer was womit wodurch worüber")
+# A clause opened by one of these is not opened by a nominative subject (so the pronoun after the verb is).
+NON_NOMINATIVE_OPENERS = word_set("den dem einen einem mich mir dich dir uns euch ihn ihm ihnen deshalb daher")
+NOT_FINITE = word_set("nicht auch nur noch schon")
+# Adverbs that fill the prefield on their own (capitalised at the start of a sentence, so the case of the
+# first letter does not tell them from a noun there).
+PREFIELD_ADVERBS = word_set(
+    "dann jetzt heute hier da damals deshalb daher darum so nun also gestern morgen später zuerst zunächst "
+    "schließlich danach dort trotzdem dennoch außerdem inzwischen leider vielleicht natürlich tatsächlich "
+    "oft immer manchmal bald plötzlich letztlich endlich zudem allerdings eigentlich wahrscheinlich sicher "
+    "bereits erst schon noch nie niemals kaum wirklich auch dabei dafür dagegen davon dadurch hierbei "
+    "sonst stattdessen anschließend seitdem bisher gleichzeitig ebenso genauso jedoch zwar nur dazu "
+    "deswegen womöglich offenbar offensichtlich ebenfalls irgendwann"
+)
+
+
+def clause_start(tokens: Sequence[GToken], index: int) -> int:
+    """First token of the pronoun's clause: after a punctuation mark or a coordinator ("und sie ...": the
+    coordinator opens no field of its own)."""
+    start = index
+    while (
+        start > 0 and tokens[start - 1].text not in CLAUSE_BREAKS and tokens[start - 1].text.lower() not in COORDINATORS
+    ):
+        start -= 1
+    return start
+
+
+def _opens_clause(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """The pronoun opens its clause, or comes right after a subordinator, a question word or a relative
+    pronoun (after a comma or a preposition: ", die sie", "aus dem sie"): the subject position."""
+    if index == start:
+        return True
+    previous = tokens[index - 1].text.lower()
+    if previous in SUBORDINATORS - RELATIVE_PRONOUNS or (index - 1 == start and previous in QUESTION_WORDS):
+        return True
+    before = tokens[index - 2].text.lower() if index >= 2 else ""
+    relative = previous in RELATIVE_PRONOUNS and (
+        index - 1 == start or before in ACCUSATIVE_PREPOSITIONS | DATIVE_PREPOSITIONS
+    )
+    return relative and index - 1 > 0
+
+
+NOMINATIVE_DETERMINERS = word_set("der die das ein eine kein keine diese dieser dieses jede jeder jedes")
+
+
+def _subject_before_in_subordinate(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """ "dass die Firma sie kauft": in a subordinate clause a full noun phrase before the pronoun is its
+    subject (German puts an object pronoun before a full subject only rarely, and never a dative here)."""
+    if tokens[start].text.lower() not in SUBORDINATORS - RELATIVE_PRONOUNS or index - start < 3:
+        return False
+    phrase = tokens[start + 1 : index]
+    return (
+        phrase[0].text.lower() in NOMINATIVE_DETERMINERS
+        and phrase[-1].text[:1].isupper()
+        and all(t.text.isalpha() for t in phrase)
+    )
+
+
+NOUN_PHRASE_OPENERS = word_set(
+    "der die das ein eine kein keine mein meine dein deine sein seine ihr ihre unser unsere euer eure "
+    "dieser diese dieses jeder jede jedes"
+)
+NOT_SUBJECTS = word_set("das dies was es sie wer")
+
+
+def _subject_in_prefield(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """ "Meine Schwester mag sie", "Die Stadt will sie reparieren", "Google hat es gekauft": a noun phrase or
+    name in the prefield, then the finite verb, then the pronoun. German main clauses put the subject first
+    unless marked, so the pronoun is the object."""
+    verb = index - 1
+    if verb <= start or not tokens[verb].text.isalpha() or not tokens[verb].text[:1].islower():
+        return False
+    phrase = tokens[start:verb]
+    first = phrase[0].text.lower()
+    if not all(t.text.isalpha() for t in phrase) or not phrase[-1].text[:1].isupper():
+        return False
+    if len(phrase) == 1:
+        return first not in PREFIELD_ADVERBS | NOT_SUBJECTS | NON_NOMINATIVE_OPENERS
+    middle_lower = all(t.text[:1].islower() for t in phrase[1:-1])  # adjectives between article and noun
+    return first in NOUN_PHRASE_OPENERS and middle_lower
+
+
+def _after_subordinate_clause(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """ "Als die Brücke fertig war, war sie …": a subordinate clause fills the prefield, so the clause after
+    the comma starts with its finite verb and the pronoun after it is the subject."""
+    if index - 1 != start or start < 2 or tokens[start - 1].text != "," or not tokens[start].text[:1].islower():
+        return False
+    sentence = start - 1
+    while sentence > 0 and tokens[sentence - 1].text not in {".", "!", "?", ":", ";"}:
+        sentence -= 1
+    commas = sum(t.text == "," for t in tokens[sentence : start - 1])
+    return commas == 0 and tokens[sentence].text.lower() in SUBORDINATORS - RELATIVE_PRONOUNS
+
+
+def _verb_first(tokens: Sequence[GToken], index: int, start: int) -> str:
+    """Pronoun right after a clause-initial verb: a yes/no question ("Prognostiziert sie …?") has the
+    subject there; a clause after "und/aber/oder" that starts with its verb shares the subject of the first
+    clause, so the pronoun is the object ("… und ergriff sie")."""
+    if index - 1 != start or not tokens[start].text.isalpha():
+        return ""
+    if start > 0 and tokens[start - 1].text.lower() in COORDINATORS and tokens[start].text[:1].islower():
+        return "acc"
+    sentence_end = next((t.text for t in tokens[index:] if t.text in {".", "!", "?"}), "")
+    sentence_start = start == 0 or tokens[start - 1].text in {".", "!", "?", '"', "„", "“"}
+    return "nom" if sentence_start and sentence_end == "?" else ""
+
+
+def _after_non_subject_prefield(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """V2 clause "<prefield> <finite verb> sie/es" whose prefield cannot be the subject: one lower-case
+    word (an adverb: "Dann wurde es gebaut"), a prepositional phrase ("Im Jahr 2000 wurde sie eröffnet") or
+    a phrase opened by a dative/accusative form ("Den Vertrag hat sie unterschrieben")."""
+    verb = index - 1
+    if verb <= start or not tokens[verb].text.isalpha() or not tokens[verb].text[:1].islower():
+        return False
+    if tokens[verb].text.lower() in NOT_FINITE:
+        return False
+    lower = tokens[start].text.lower()
+    if verb - start == 1:
+        return lower in PREFIELD_ADVERBS
+    return lower in ACCUSATIVE_PREPOSITIONS | DATIVE_PREPOSITIONS | NON_NOMINATIVE_OPENERS | {"im", "am", "ins"}
+
+
+def _in_infinitive_clause(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """ "…, es zu untersuchen": a zu-infinitive clause (set off by a comma, no finite verb, ending in "zu" +
+    infinitive) has no subject, so sie/es in it is the object. Not "…, sie ist zu klein"."""
+    end = index + 1
+    while end < len(tokens) and tokens[end].text not in CLAUSE_BREAKS:
+        end += 1
+    words = [t.text.lower() for t in tokens[start:end]]
+    if start == 0 or tokens[start - 1].text != "," or len(words) < 3 or words[-2] != "zu":
+        return False
+    finite = SINGULAR_VERBS | PLURAL_VERBS
+    return words[-1].endswith("n") and tokens[end - 1].text[:1].islower() and not set(words[:-1]) & finite
+
+
+def german_case(tokens: Sequence[GToken], index: int) -> str:
+    """'nom', 'acc' or 'dat' for the pronoun at ``index``; '' when the German clause does not decide."""
+    word = tokens[index].text.lower()
+    if word in FIXED_CASE:
+        return FIXED_CASE[word]
+    if index > 0:
+        previous = tokens[index - 1].text.lower()
+        if previous in ACCUSATIVE_PREPOSITIONS:
+            return "acc"
+        if previous in DATIVE_PREPOSITIONS:
+            return ""
+    start = clause_start(tokens, index)
+    if any(t.text.lower() in EARLIER_PRONOUNS for t in tokens[start:index]) or _in_infinitive_clause(
+        tokens, index, start
+    ):
+        return "acc"
+    if any(
+        rule(tokens, index, start) for rule in (_opens_clause, _after_non_subject_prefield, _after_subordinate_clause)
+    ):
+        return "nom"
+    if _subject_before_in_subordinate(tokens, index, start) or _subject_in_prefield(tokens, index, start):
+        return "acc"
+    return _verb_first(tokens, index, start)

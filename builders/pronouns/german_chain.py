@@ -1,0 +1,183 @@
+"""Which German pronouns and possessives of a segment belong to the probed pronoun's chain (issue 11, class 6).
+
+Policy (stated in docs/pronouns.md and the dataset card): a variant swaps the probed pronoun **and every
+other pronoun or possessive of the same referent in the segment**, and nothing else. Every German form in
+the segment that could be of the source gender (*er/ihn/ihm/sein-* for a masculine pronoun, *sie/ihr/ihr-*
+for a feminine one, *es/ihm/sein-* for a neuter one) is classified by what it translates:
+
+- an English *it/its/itself* that is referential: same chain, swapped, unless another singular noun or name
+  of that German gender (or of unknown gender) stands between the antecedent and it, which could be its
+  referent instead (*Hamas … its power*): the item is dropped;
+- an English personal pronoun or possessive of another referent (*he, she, they, his, her, their, you …*),
+  a noun other than the antecedent, an expletive *it*/*there*: another chain, left as it is;
+- a noun with the antecedent's lemma: the translator used a pronoun for a repeated noun, same chain;
+- nothing (unaligned): a lone unaligned *its* pairs with a lone possessive; an *es* of *es gibt/geht* is an
+  expletive; anything else cannot be decided and the item is dropped.
+
+A swapped *sie*/*es* takes its case from its own German clause (``german_case``); when that is undecided the
+item is dropped. The caller turns a returned reason into a counted drop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from builders.pronouns.german import GENDER_OF_PRONOUN, GToken, NounEntry, is_formal_sie, word_set
+from builders.pronouns.german_case import german_case
+from builders.pronouns.variants import POSSESSIVE_STEMS, ChainToken, possessive_parts
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
+
+CHAIN_WORDS = word_set("it its itself")
+OTHER_REFERENT_WORDS = word_set(
+    "he him his himself she her hers herself they them their theirs themselves you your yours we our us i me my "
+    "there one this that these those which who whom whose"
+)
+EXPLETIVE_NEXT = word_set("gibt gab gäbe geht ging ginge gehen")
+PERSONAL_FORMS_OF = {
+    "Masc": word_set("er ihn ihm"),
+    "Fem": word_set("sie ihr"),
+    "Neut": word_set("es ihm"),
+}
+
+
+@dataclass(frozen=True)
+class ChainContext:
+    """What the chain decision needs from the segment of the probed pronoun."""
+
+    doc: Doc
+    german: Sequence[GToken]
+    links: frozenset[tuple[int, int]]
+    it_index: int  # the probed English "it"
+    german_index: int  # its German pronoun
+    antecedent_head: int  # English token index of the antecedent head in this segment, -1 when earlier
+    antecedent_lemma: str
+    is_pleonastic: Callable[[Token], bool]
+    noun_entry: Callable[[int], NounEntry | None]  # German noun at a German index, or None
+
+
+def _english_of(context: ChainContext, german_index: int) -> list[Token]:
+    return [context.doc[i] for i, j in sorted(context.links) if j == german_index]
+
+
+def _german_of(context: ChainContext, english_index: int) -> list[int]:
+    return sorted(j for i, j in context.links if i == english_index)
+
+
+def _form_kind(german: Sequence[GToken], index: int, source: str) -> str:
+    """'pronoun', 'possessive' or '' for a German token that could be of the source gender."""
+    word = german[index].text.lower()
+    parts = possessive_parts(german[index].text)
+    following = german[index + 1].text if index + 1 < len(german) else ""
+    if parts is not None and parts[0] == POSSESSIVE_STEMS[source]:
+        if parts[1]:
+            return "possessive"
+        # bare "sein"/"ihr": a possessive before a noun or an adjective, else the verb "sein" or dative "ihr"
+        after = german[index + 2].text if index + 2 < len(german) else ""
+        adjective = following[:1].islower() and following.endswith(("e", "en", "er", "es")) and after[:1].isupper()
+        if following[:1].isupper() or adjective:
+            return "possessive"
+    if word in PERSONAL_FORMS_OF[source]:
+        if word == "sie" and is_formal_sie(list(german), index):
+            return ""
+        return "pronoun"
+    return ""
+
+
+def _competing_noun(context: ChainContext, english: Token, source: str) -> bool:
+    """A singular noun or name between the antecedent and ``english`` whose German gender is the source
+    gender or unknown: it could be the referent of this it/its instead."""
+    start = context.antecedent_head + 1 if context.antecedent_head >= 0 else 0
+    for token in context.doc[start : english.i]:
+        if token.tag_ not in {"NN", "NNP"} or token.i == context.antecedent_head:
+            continue
+        for j in _german_of(context, token.i):
+            genders = _genders(context, j)
+            # a name the lexicon does not know ("Hamas") may have any gender
+            unknown_name = not genders and token.tag_ == "NNP" and context.german[j].text[:1].isupper()
+            if source in genders or unknown_name:
+                return True
+    return False
+
+
+def _genders(context: ChainContext, german_index: int) -> frozenset[str]:
+    entry = context.noun_entry(german_index)
+    return entry.genders if entry is not None else frozenset()
+
+
+def _classify(context: ChainContext, index: int, source: str) -> str:
+    """'chain', 'other' or a drop reason for one German form of the source gender."""
+    english = _english_of(context, index)
+    chain = [t for t in english if t.lower_ in CHAIN_WORDS and t.i != context.it_index]
+    if any(not context.is_pleonastic(t) for t in chain):
+        referential = [t for t in chain if not context.is_pleonastic(t)]
+        if any(_competing_noun(context, t, source) for t in referential):
+            return "variant_chain_other_referent"
+        return "chain"
+    if chain or any(t.lower_ in OTHER_REFERENT_WORDS for t in english):
+        return "other"  # an expletive "it"/"there" or a pronoun of another referent
+    nouns = [t for t in english if t.pos_ in {"NOUN", "PROPN"}]
+    if nouns:
+        return "chain" if any(t.lemma_.lower() == context.antecedent_lemma for t in nouns) else "other"
+    following = context.german[index + 1].text.lower() if index + 1 < len(context.german) else ""
+    previous = context.german[index - 1].text.lower() if index > 0 else ""
+    if context.german[index].text.lower() == "es" and (following in EXPLETIVE_NEXT or previous in EXPLETIVE_NEXT):
+        return "other"
+    return "unexplained"
+
+
+def _orphan_its(context: ChainContext, forms: set[int]) -> dict[str, list[Token]]:
+    """Referential it/itself and its of the segment (other than the probed one) linked to none of the German
+    forms of the source gender, by kind."""
+    orphans: dict[str, list[Token]] = {"pronoun": [], "possessive": []}
+    for token in context.doc:
+        if token.lower_ not in CHAIN_WORDS or token.i == context.it_index or context.is_pleonastic(token):
+            continue
+        if not forms & set(_german_of(context, token.i)):
+            orphans["possessive" if token.lower_ == "its" else "pronoun"].append(token)
+    return orphans
+
+
+def _pair_orphans(context: ChainContext, source: str, unexplained: list[tuple[int, str]]) -> str:
+    """German forms the alignment did not explain pair with the English it/its it did not link, when there are
+    exactly as many of each kind (eflomal often leaves pronouns and possessives unaligned); '' on success."""
+    forms = {index for index, _ in unexplained}
+    orphans = _orphan_its(context, forms)
+    for kind in ("pronoun", "possessive"):
+        german = [index for index, k in unexplained if k == kind]
+        if german and len(german) != len(orphans[kind]):
+            return "variant_chain_undecided"
+        if any(_competing_noun(context, token, source) for token in orphans[kind][: len(german)]):
+            return "variant_chain_other_referent"
+    return ""
+
+
+def chain_of(context: ChainContext) -> tuple[list[ChainToken], str]:
+    """The other German tokens of the probed pronoun's chain with their German case, or a drop reason."""
+    source = GENDER_OF_PRONOUN[context.german[context.german_index].text.lower()]
+    members: list[tuple[int, str]] = []
+    unexplained: list[tuple[int, str]] = []
+    for index in range(len(context.german)):
+        kind = _form_kind(context.german, index, source) if index != context.german_index else ""
+        if not kind:
+            continue
+        verdict = _classify(context, index, source)
+        if verdict == "unexplained":
+            unexplained.append((index, kind))
+        elif verdict == "chain":
+            members.append((index, kind))
+        elif verdict != "other":
+            return [], verdict
+    reason = _pair_orphans(context, source, unexplained) if unexplained else ""
+    if reason:
+        return [], reason
+    found: list[ChainToken] = []
+    for index, kind in sorted(members + unexplained):
+        case = german_case(context.german, index) if kind == "pronoun" else ""
+        if kind == "pronoun" and not case:
+            return [], "variant_case_undecided"
+        found.append(ChainToken(index, kind, case))
+    return found, ""
