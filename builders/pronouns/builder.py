@@ -144,10 +144,12 @@ class PronounsBuilder(Builder[PronounsConfig]):
 
     def invariants(self, rows: list[Row]) -> list[str]:
         from builders.pronouns.checks import record_problems
+        from builders.pronouns.packs import make_pack
 
+        pack = make_pack(self.config.target_lang)
         problems: list[str] = []
         for row in rows:
-            problems += [f"{row.record.get('id')}: {p}" for p in record_problems(row.record)]
+            problems += [f"{row.record.get('id')}: {p}" for p in record_problems(row.record, pack)]
         counts = Counter(r.record["pronoun class"] for r in rows)
         if self.config.per_class:
             problems += [
@@ -156,6 +158,11 @@ class PronounsBuilder(Builder[PronounsConfig]):
                 if n > self.config.per_class
             ]
         return problems[:200]
+
+    def card_languages(self) -> tuple[str, ...]:
+        from builders.pronouns.packs import make_pack
+
+        return make_pack(self.config.target_lang).languages
 
     def input_citation(self) -> str:
         return ""
