@@ -20,7 +20,7 @@ from builders.pronouns.german import GToken, NounEntry, word_set
 from builders.pronouns.packs import PronounForm
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Doc
 
 FORMS = {
     "il": PronounForm("Masc", "Sing"),
@@ -138,16 +138,15 @@ IMPERSONAL_RULES: dict[str, Callable[[list[str], list[str]], bool]] = {
 }
 
 
-def impersonal_reason(tokens: Sequence[GToken], index: int, parsed: Token | None) -> str:
-    """Drop reason for an impersonal "il" (rules first, then the parser's expl:subj), or ""."""
+def impersonal_reason(tokens: Sequence[GToken], index: int) -> str:
+    """Drop reason for an impersonal "il", or "". The small parser's expl:subj is not used: on the development
+    talks the 7 "il" that it alone marked were all referential (il peut être senti, il est étiré)."""
     if tokens[index].text.lower() != "il":
         return ""
     clitics, rest = _after_clitics(_clause(tokens, index))
     for name, rule in IMPERSONAL_RULES.items():
         if rule(clitics, rest):
             return f"impersonal_il_{name}"
-    if parsed is not None and parsed.dep_.startswith("expl"):
-        return "impersonal_il_parser"
     return ""
 
 

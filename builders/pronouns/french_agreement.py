@@ -106,8 +106,11 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
         for base in _base_candidates(form, lemma, source, number)
         if inflect(base, source, number, participle) == form
     }
+    verified = {base for base in verified if not base.endswith("ée")}  # no masculine ends so: "fermée" is Fem
     if lemma in verified:
-        verified = {lemma}  # the lexicon's base wins: "rapide" is not the feminine of "rapid"
+        verified = {lemma}  # the lemmatizer's base wins: "rapide" is not the feminine of "rapid", "gris" not of "gri"
+    elif participle and token.lemma_.endswith("er"):
+        verified = {base for base in verified if base.endswith("é")}  # tomber -> tombé(s), not "tombés" as a base
     results = {inflect(PREVOCALIC_BASES.get(base, base), target, number, participle) for base in verified}
     if len(results) != 1 or None in results:
         return None
@@ -139,13 +142,43 @@ def _predicates(subject: Any) -> list[Any]:
     copular verb, and their coordinated adjectives/participles without a subject of their own."""
     head = subject.head
     found = []
-    if _agrees(head) and (head.pos_ == "ADJ" or _etre_participle(head)):
+    if (_agrees(head) and (head.pos_ == "ADJ" or _etre_participle(head))) or _copular_predicate(head):
         found.append(head)
     if head.lemma_ in COPULAR_VERBS:
         found += [c for c in head.children if c.dep_ == "xcomp" and _agrees(c)]
     for word in list(found):
         found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj)]
     return found
+
+
+def _copular_predicate(head: Any) -> bool:
+    """The predicate of "être" when the small model mis-tags it ("elles étaient toutes fermées": fermées
+    NOUN; "il était si violent": violent VERB): not a noun phrase (no determiner) nor a prepositional phrase
+    (no case marker). swap_form's round trip then decides whether it inflects like an adjective."""
+    children = list(head.children)
+    return (
+        head.pos_ in {"ADJ", "NOUN", "VERB"}
+        and any(c.dep_ == "cop" for c in children)
+        and not any((c.dep_ == "det" and c.lemma_ != "tout") or c.dep_ == "case" for c in children)
+    )
+
+
+TOUT_FORMS = {
+    ("Masc", "Sing"): "tout",
+    ("Fem", "Sing"): "toute",
+    ("Masc", "Plur"): "tous",
+    ("Fem", "Plur"): "toutes",
+}
+
+
+def _floating_tout(predicate: Any, source: str, target: str, number: str) -> list[Edit]:
+    """ "elles sont toutes fermées" -> "ils sont tous fermés": "tout" attached to the predicate agrees with
+    the subject."""
+    return [
+        Edit(c.idx, c.idx + len(c.text), match_case(TOUT_FORMS[(target, number)], c.text))
+        for c in predicate.children
+        if c.lower_ == TOUT_FORMS[(source, number)] and c.lower_ != TOUT_FORMS[(target, number)]
+    ]
 
 
 def _shares_subject(conj: Any) -> bool:
@@ -157,17 +190,38 @@ def _shares_subject(conj: Any) -> bool:
     return conj.pos_ == "ADJ" or _etre_participle(conj) or not own_auxiliary
 
 
-def _check_leftovers(doc: Any, subject: Any, repaired: set[int], source: str) -> None:
-    """Words of the old gender that agree with the referent but are not repaired make the item unsafe."""
-    for token in doc:
+def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str) -> None:
+    """Words of the old gender that agree with the referent but are not repaired make the item unsafe: the
+    variant would keep a feminine/masculine form that gives the answer away."""
+    for token in subject.doc:
         if token.head.i == subject.i and token.i != subject.i and morph_of(token, "Gender") == source:
-            raise AgreementProblem("agreement_unresolved_apposition")  # "elle-même", "elle seule"
+            raise AgreementProblem("agreement_unresolved_apposition")  # "elle seule", "elle, qui est petite"
         if (
             morph_of(token, "VerbForm") == "Part"
             and token.i not in repaired
             and any(c.dep_ == "obj" and c.lower_ in {"l'", "l’", "la", "le", "les"} for c in token.children)
         ):
             raise AgreementProblem("object_participle_agreement")  # "je l'ai vendue": agrees with the object
+    for token in subject.doc[subject.i + 1 :]:
+        if token.dep_.startswith(("nsubj", "expl")) and token.i not in repaired:
+            break  # another subject: its clause agrees with it
+        if token.i not in repaired and _predicative_of_gender(token, source, number):
+            raise AgreementProblem("agreement_unresolved")  # "elles étaient toutes fermées" parsed apart
+
+
+def _predicative_of_gender(token: Any, source: str, number: str) -> bool:
+    """An adjective, être-participle or floating "tout" of the source gender that modifies no noun."""
+    if morph_of(token, "Gender") != source or morph_of(token, "Number") not in {number, ""}:
+        return False
+    if token.head.pos_ in {"NOUN", "PROPN"} and token.head.i != token.i:
+        return False  # attributive: agrees with its noun
+    if token.lemma_ == "tout":
+        return True
+    if token.pos_ == "ADJ":
+        return True
+    participle = morph_of(token, "VerbForm") == "Part"
+    own_auxiliary = any(c.dep_.startswith("aux") for c in token.children)
+    return participle and (_etre_participle(token) or not own_auxiliary)
 
 
 @dataclass(frozen=True)
@@ -200,10 +254,11 @@ def _elision_edit(text: str, tokens: Sequence[GToken], index: int, new_pronoun: 
 
 
 def pronoun_edits(
-    text: str, tokens: Sequence[GToken], index: int, parsed: Any, new_pronoun: str
+    text: str, tokens: Sequence[GToken], index: int, parsed: Any, new_pronoun: str, chain: set[int]
 ) -> list[Edit]:
     """The edits turning the pronoun at ``index`` (spaCy token ``parsed``) into ``new_pronoun`` with its
-    agreeing words; raises AgreementProblem when one of them cannot be inflected with certainty."""
+    agreeing words (``chain``: spaCy indices of the other pronouns swapped with it); raises AgreementProblem
+    when one of them cannot be inflected with certainty."""
     old = FORMS[tokens[index].text.lower()]
     new = FORMS[new_pronoun]
     edits = [Edit(tokens[index].start, tokens[index].end, match_case(new_pronoun, tokens[index].text))]
@@ -219,7 +274,10 @@ def pronoun_edits(
         repaired.add(word.i)
         if swapped != word.text:
             edits.append(Edit(word.idx, word.idx + len(word.text), swapped))
-    _check_leftovers(parsed.doc, parsed, repaired, old.gender)
+        touts = _floating_tout(word, old.gender, new.gender, old.number)
+        repaired.update(c.i for c in word.children if c.lower_ == TOUT_FORMS[(old.gender, old.number)])
+        edits += touts
+    _check_leftovers(parsed, repaired | chain, old.gender, old.number)
     return edits
 
 
@@ -231,8 +289,9 @@ def french_variants(
     old = FORMS[first]
     other = next(w for w, f in FORMS.items() if f.number == old.number and f.gender != old.gender)
     edits: list[Edit] = []
+    chain = {parsed.i for _, parsed in pronouns}
     for index, parsed in pronouns:
-        edits += pronoun_edits(text, tokens, index, parsed, other)
+        edits += pronoun_edits(text, tokens, index, parsed, other, chain)
     replacement = match_case(other, tokens[pronouns[0][0]].text)
     new_text = apply_char_edits(text, edits)
     return [Variant(new_text, replacement, FORMS[other].gender)] if new_text != text else []

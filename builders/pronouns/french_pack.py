@@ -81,23 +81,35 @@ def french_noun(segment: Segment, head: int, analyser: Any, number: str) -> tupl
 def chain_pronouns(
     segment: Segment, source: Token, index: int, analyser: FrenchAnalyser
 ) -> list[tuple[int, Any]]:
-    """Other subject pronouns of the same chain in the segment: the same English word, referential, aligned
-    to the same French form. An English one aligned to an object clitic (le/la) cannot be repaired: Drop."""
+    """Other subject pronouns of the same chain in the segment, swapped with the probed one: those aligned to
+    another referential English pronoun of the same word, plus the other French subject pronouns of the same
+    form when an English one of that word is left unaligned (free translation: "though it's far, it might
+    be ..." -> "elle serait jugée ..., si elle était découverte"). Otherwise an extra French pronoun of the
+    same form may refer to something else and the item is dropped. An English one aligned to an object clitic
+    (le/la) cannot be repaired: Drop."""
     assert segment.doc is not None
     word = segment.german[index].text.lower()
-    chain = []
+    chain: dict[int, Any] = {}
+    unaligned = 0
     for other in segment.doc:
         pleonastic = other.lower_ == "it" and pleonastic_reason(other)
         if other.i == source.i or other.lower_ != source.lower_ or pleonastic:
             continue
-        for j in aligned(segment, other.i):
-            target = segment.german[j].text.lower()
-            if target in {"le", "la"}:
+        targets = aligned(segment, other.i)
+        unaligned += not targets
+        for j in targets:
+            if segment.german[j].text.lower() in {"le", "la"}:
                 raise Drop("chain_object_clitic")
-            parsed = analyser.token(segment.tgt, segment.german, j) if target == word and j != index else None
-            if parsed is not None and parsed.dep_.startswith("nsubj"):
-                chain.append((j, parsed))
-    return chain
+            if segment.german[j].text.lower() == word and j != index:
+                chain[j] = analyser.token(segment.tgt, segment.german, j)
+    extras = [j for j, t in enumerate(segment.german) if t.text.lower() == word and j != index and j not in chain]
+    for j in extras:
+        parsed = analyser.token(segment.tgt, segment.german, j)
+        if parsed is not None and parsed.dep_.startswith("nsubj"):
+            if not unaligned:
+                raise Drop("other_pronoun_of_same_form")
+            chain[j] = parsed
+    return [(j, p) for j, p in sorted(chain.items()) if p is not None and p.dep_.startswith("nsubj")]
 
 
 def extract_french(
@@ -117,7 +129,7 @@ def extract_french(
     parsed = analyser.token(segment.tgt, segment.german, index)
     if parsed is None:
         raise Drop("french_tokens_differ_from_parse")  # e.g. spaCy keeps "Est-elle" as one token
-    reason = impersonal_reason(segment.german, index, parsed)
+    reason = impersonal_reason(segment.german, index)
     if reason:
         raise Drop(reason)
     if not parsed.dep_.startswith("nsubj"):
