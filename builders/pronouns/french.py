@@ -55,7 +55,8 @@ TRANSLATED_AS = {
     **dict.fromkeys(["en", "y"], "translated_as_en_y"),
     "on": "translated_as_on",
 }
-SUBJECT_DEPS = frozenset({"nsubj", "nsubj:pass"})
+# the small parser often labels a referential subject "il" expl:subj ("Il raconte l'histoire"): still a subject
+SUBJECT_DEPS = frozenset({"nsubj", "nsubj:pass", "expl:subj"})
 
 # --- impersonal "il" -----------------------------------------------------------------------------------
 # Clitics that may stand between "il" and its verb ("il n'y a", "il ne faut", "il s'agit", "il me semble").

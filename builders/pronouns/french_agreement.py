@@ -109,7 +109,7 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     verified = {base for base in verified if not base.endswith("ée")}  # no masculine ends so: "fermée" is Fem
     if lemma in verified:
         verified = {lemma}  # the lemmatizer's base wins: "rapide" is not the feminine of "rapid", "gris" not of "gri"
-    elif participle and token.lemma_.endswith("er"):
+    elif participle and token.lemma_.endswith("er") and any(base.endswith("é") for base in verified):
         verified = {base for base in verified if base.endswith("é")}  # tomber -> tombé(s), not "tombés" as a base
     results = {inflect(PREVOCALIC_BASES.get(base, base), target, number, participle) for base in verified}
     if len(results) != 1 or None in results:

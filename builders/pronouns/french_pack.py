@@ -22,6 +22,7 @@ from builders.pronouns.extract import Drop, Found, Segment, aligned, choose_ante
 from builders.pronouns.french import (
     FORMS,
     NUMBER_OF_SOURCE,
+    SUBJECT_DEPS,
     TRANSLATED_AS,
     FrenchAnalyser,
     impersonal_reason,
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
     from builders.core.context import BuildContext
     from builders.pronouns.config import PronounsConfig
-    from builders.pronouns.coref import DocumentCoref
+    from builders.pronouns.coref import Candidate, DocumentCoref
 
 DETERMINERS = word_set(
     "le la l' l’ les un une des du de d' d’ ce cet cette ces mon ma mes ton ta tes son sa ses notre nos "
@@ -105,11 +106,26 @@ def chain_pronouns(
     extras = [j for j, t in enumerate(segment.german) if t.text.lower() == word and j != index and j not in chain]
     for j in extras:
         parsed = analyser.token(segment.tgt, segment.german, j)
-        if parsed is not None and parsed.dep_.startswith("nsubj"):
+        if parsed is not None and parsed.dep_ in SUBJECT_DEPS:
             if not unaligned:
                 raise Drop("other_pronoun_of_same_form")
             chain[j] = parsed
-    return [(j, p) for j, p in sorted(chain.items()) if p is not None and p.dep_.startswith("nsubj")]
+    return [(j, p) for j, p in sorted(chain.items()) if p is not None and p.dep_ in SUBJECT_DEPS]
+
+
+def _unknown_before(
+    segments: Sequence[Segment], candidates: Sequence[Candidate], antecedent: Candidate, noun_of: Any
+) -> bool:
+    """A candidate ranked before the chosen antecedent is aligned to French words of no known gender and
+    number (epicene "les adultes", a tagging error): it may be the real antecedent, so the gender agreement
+    did not decide. Measured on the development talks: "adults ... they" went to a noun two segments back."""
+    for candidate in candidates:
+        if candidate == antecedent:
+            return False
+        segment = segments[candidate.sentence]
+        if aligned(segment, candidate.head) and noun_of(segment, candidate.head) is None:
+            return True
+    return False
 
 
 def extract_french(
@@ -132,7 +148,7 @@ def extract_french(
     reason = impersonal_reason(segment.german, index)
     if reason:
         raise Drop(reason)
-    if not parsed.dep_.startswith("nsubj"):
+    if parsed.dep_ not in SUBJECT_DEPS:
         raise Drop("not_a_subject_pronoun")  # "avec elle": a stressed pronoun, its variant would be "lui"
     form = FORMS[segment.german[index].text.lower()]
     if form.number != NUMBER_OF_SOURCE[source.lower_]:
@@ -144,6 +160,8 @@ def extract_french(
     antecedent, head, entry, confidence = choose_antecedent(
         segments, candidates, form.gender, analyser, number=form.number, noun_of=noun_of  # type: ignore[arg-type]
     )
+    if _unknown_before(segments, candidates, antecedent, noun_of):
+        confidence = round(confidence * 0.5, 4)
     pronouns = [(index, parsed), *chain_pronouns(segment, source, index, analyser)]
     try:
         variants = french_variants(segment.tgt, segment.german, pronouns)
