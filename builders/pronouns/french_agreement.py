@@ -1,0 +1,297 @@
+"""French contrastive variants: *il* <-> *elle*, *ils* <-> *elles*, with agreement repaired or the item dropped.
+
+Swapping the pronoun alone would leave agreeing words of the old gender (*elle est petite* -> *il est petite*),
+which hands a model the answer. Repaired, from the spaCy French parse of the reference:
+- predicative adjectives of the pronoun (cop), adjectives and participles after *sembler, paraître, devenir,
+  rester, demeurer* (xcomp), participles with an *être* auxiliary (passive, *elle est partie*), and their
+  coordinated adjectives/participles;
+- elision: *s'il(s)* <-> *si elle(s)*.
+Not swapped: possessives *son/sa/ses* (they agree with the possessed noun), participles after *avoir* (they
+agree with a preceding object, not the subject). Every inflection is checked by a round trip (the masculine
+singular base must inflect back to the observed form) and must be unique; otherwise the item is dropped with
+a counted reason rather than given a variant that might be ill-formed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from builders.pronouns.french import FORMS, morph_of
+from builders.pronouns.german import GToken, word_set
+from builders.pronouns.variants import Variant, match_case
+
+# Feminines that no ending rule gives (written for mtprobes from French grammar).
+IRREGULAR_FEMININES = {
+    "beau": "belle", "nouveau": "nouvelle", "jumeau": "jumelle", "fou": "folle", "mou": "molle",
+    "vieux": "vieille", "doux": "douce", "faux": "fausse", "roux": "rousse", "blanc": "blanche",
+    "franc": "franche", "sec": "sèche", "public": "publique", "turc": "turque", "grec": "grecque",
+    "long": "longue", "gentil": "gentille", "nul": "nulle", "bas": "basse", "gras": "grasse",
+    "las": "lasse", "gros": "grosse", "épais": "épaisse", "frais": "fraîche", "malin": "maligne",
+    "bénin": "bénigne", "complet": "complète", "incomplet": "incomplète", "concret": "concrète",
+    "discret": "discrète", "inquiet": "inquiète", "secret": "secrète", "muet": "muette", "net": "nette",
+    "sot": "sotte", "meilleur": "meilleure", "paysan": "paysanne", "favori": "favorite", "aigu": "aiguë",
+    "ambigu": "ambiguë", "exprès": "expresse", "tiers": "tierce", "pareil": "pareille", "vermeil": "vermeille",
+}
+# (masculine ending, feminine ending), longest first; "+e" endings add an e.
+FEMININE_ENDINGS = (
+    ("ieur", "ieure"), ("eux", "euse"), ("ier", "ière"), ("er", "ère"), ("if", "ive"), ("el", "elle"),
+    ("eil", "eille"), ("ien", "ienne"), ("éen", "éenne"), ("on", "onne"),
+)
+ADD_E_LAST_LETTERS = frozenset("éiutdrnls")  # petit, grand, noir, fin, civil, gris, joli, connu, né
+NO_RULE_ENDINGS = ("et", "eur", "c", "g", "x", "ou", "eau", "f")  # ambiguous without a lexicon: no guess
+# masculines used before a vowel ("un bel arbre"): their feminine is regular from them, their masculine is not
+PREVOCALIC_BASES = {"bel": "beau", "nouvel": "nouveau", "vieil": "vieux", "fol": "fou", "mol": "mou"}
+PLURAL_AL_EXCEPTIONS = word_set("banal bancal fatal final natal naval")
+COPULAR_VERBS = word_set("sembler paraître devenir rester demeurer")
+
+
+def feminine(masculine: str) -> str | None:
+    """Feminine singular of a masculine singular adjective, or None when no rule is sure."""
+    if masculine in IRREGULAR_FEMININES:
+        return IRREGULAR_FEMININES[masculine]
+    if masculine.endswith("e"):
+        return masculine  # rapide, jeune, facile: one form for both genders
+    for ending, replacement in FEMININE_ENDINGS:
+        if masculine.endswith(ending):
+            return masculine[: len(masculine) - len(ending)] + replacement
+    if masculine.endswith(NO_RULE_ENDINGS) or masculine[-1:] not in ADD_E_LAST_LETTERS:
+        return None
+    return masculine + "e"
+
+
+def inflect(masculine: str, gender: str, number: str, participle: bool) -> str | None:
+    """The form of a masculine singular base for gender and number (participles always add -e)."""
+    singular = masculine + "e" if participle and gender == "Fem" else masculine
+    if gender == "Fem" and not participle:
+        singular = feminine(masculine) or ""
+    if not singular:
+        return None
+    if number == "Sing":
+        return singular
+    if gender == "Fem" or not singular.endswith(("s", "x", "eau", "al")):
+        return singular + "s"
+    if singular.endswith("eau"):
+        return singular + "x"
+    if singular.endswith("al") and singular not in PLURAL_AL_EXCEPTIONS:
+        return singular[:-2] + "aux"
+    return singular + ("" if singular.endswith(("s", "x")) else "s")
+
+
+def _base_candidates(form: str, lemma: str, gender: str, number: str) -> set[str]:
+    """Masculine singular bases that may underlie ``form`` (checked afterwards by a round trip)."""
+    singulars = {form}
+    if number == "Plur":
+        singulars |= {form[:-1]} if form.endswith(("s", "x")) else set()
+        singulars |= {form[:-3] + "al"} if form.endswith("aux") else set()
+    bases = {lemma} | singulars
+    if gender == "Fem":
+        for singular in singulars:
+            bases.add(singular[:-1])  # petite -> petit, construite -> construit
+            for masc_ending, fem_ending in FEMININE_ENDINGS:
+                if singular.endswith(fem_ending):
+                    bases.add(singular[: len(singular) - len(fem_ending)] + masc_ending)
+            bases.update(m for m, f in IRREGULAR_FEMININES.items() if f == singular)
+    return {b for b in bases if b}
+
+
+def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
+    """The agreeing word for the other gender, or None when the inflection is not certain."""
+    form = token.text.lower()
+    participle = morph_of(token, "VerbForm") == "Part"
+    lemma = token.lemma_.lower() if not participle else ""  # a participle's lemma is the infinitive
+    verified = {
+        base
+        for base in _base_candidates(form, lemma, source, number)
+        if inflect(base, source, number, participle) == form
+    }
+    verified = {base for base in verified if not base.endswith("ée")}  # no masculine ends so: "fermée" is Fem
+    if lemma in verified:
+        verified = {lemma}  # the lemmatizer's base wins: "rapide" is not the feminine of "rapid", "gris" not of "gri"
+    elif participle and token.lemma_.endswith("er") and any(base.endswith("é") for base in verified):
+        verified = {base for base in verified if base.endswith("é")}  # tomber -> tombé(s), not "tombés" as a base
+    results = {inflect(PREVOCALIC_BASES.get(base, base), target, number, participle) for base in verified}
+    if len(results) != 1 or None in results:
+        return None
+    result = results.pop()
+    return match_case(result, token.text) if result else None
+
+
+# --- which words agree with the pronoun ------------------------------------------------------------------
+class AgreementProblem(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _agrees(token: Any) -> bool:
+    return token.pos_ == "ADJ" or (
+        token.pos_ in {"VERB", "AUX"} and morph_of(token, "VerbForm") == "Part" and morph_of(token, "Tense") == "Past"
+    )
+
+
+def _etre_participle(token: Any) -> bool:
+    """A participle agrees with its subject when its auxiliary is être (passive, *elle est partie*)."""
+    auxiliaries = [c for c in token.children if c.dep_.startswith(("aux", "cop"))]
+    return any(c.dep_ in {"aux:pass", "cop"} or c.lemma_ == "être" for c in auxiliaries)
+
+
+def _predicates(subject: Any) -> list[Any]:
+    """Words agreeing with a subject pronoun: its adjective/être-participle head, the adjective after a
+    copular verb, and their coordinated adjectives/participles without a subject of their own."""
+    head = subject.head
+    found = []
+    if (_agrees(head) and (head.pos_ == "ADJ" or _etre_participle(head))) or _copular_predicate(head):
+        found.append(head)
+    if head.lemma_ in COPULAR_VERBS:
+        found += [c for c in head.children if c.dep_ == "xcomp" and _agrees(c)]
+    for word in list(found):
+        found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj)]
+    return found
+
+
+def _copular_predicate(head: Any) -> bool:
+    """The predicate of "être" when the small model mis-tags it ("elles étaient toutes fermées": fermées
+    NOUN; "il était si violent": violent VERB): not a noun phrase (no determiner) nor a prepositional phrase
+    (no case marker). swap_form's round trip then decides whether it inflects like an adjective."""
+    children = list(head.children)
+    return (
+        head.pos_ in {"ADJ", "NOUN", "VERB"}
+        and any(c.dep_ == "cop" for c in children)
+        and not any((c.dep_ == "det" and c.lemma_ != "tout") or c.dep_ == "case" for c in children)
+    )
+
+
+TOUT_FORMS = {
+    ("Masc", "Sing"): "tout",
+    ("Fem", "Sing"): "toute",
+    ("Masc", "Plur"): "tous",
+    ("Fem", "Plur"): "toutes",
+}
+
+
+def _floating_tout(predicate: Any, source: str, target: str, number: str) -> list[Edit]:
+    """ "elles sont toutes fermées" -> "ils sont tous fermés": "tout" attached to the predicate agrees with
+    the subject."""
+    return [
+        Edit(c.idx, c.idx + len(c.text), match_case(TOUT_FORMS[(target, number)], c.text))
+        for c in predicate.children
+        if c.lower_ == TOUT_FORMS[(source, number)] and c.lower_ != TOUT_FORMS[(target, number)]
+    ]
+
+
+def _shares_subject(conj: Any) -> bool:
+    """A coordinated adjective/participle with no subject of its own ("grande et belle", "construite et
+    vendue"); a participle with its own auxiliary agrees only when that auxiliary is être."""
+    if not _agrees(conj) or any(c.dep_.startswith("nsubj") for c in conj.children):
+        return False
+    own_auxiliary = any(c.dep_.startswith("aux") for c in conj.children)
+    return conj.pos_ == "ADJ" or _etre_participle(conj) or not own_auxiliary
+
+
+def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str) -> None:
+    """Words of the old gender that agree with the referent but are not repaired make the item unsafe: the
+    variant would keep a feminine/masculine form that gives the answer away."""
+    for token in subject.doc:
+        if token.head.i == subject.i and token.i != subject.i and morph_of(token, "Gender") == source:
+            raise AgreementProblem("agreement_unresolved_apposition")  # "elle seule", "elle, qui est petite"
+        if (
+            morph_of(token, "VerbForm") == "Part"
+            and token.i not in repaired
+            and any(c.dep_ == "obj" and c.lower_ in {"l'", "l’", "la", "le", "les"} for c in token.children)
+        ):
+            raise AgreementProblem("object_participle_agreement")  # "je l'ai vendue": agrees with the object
+    for token in subject.doc[subject.i + 1 :]:
+        if token.dep_.startswith(("nsubj", "expl")) and token.i not in repaired:
+            break  # another subject: its clause agrees with it
+        if token.i not in repaired and _predicative_of_gender(token, source, number):
+            raise AgreementProblem("agreement_unresolved")  # "elles étaient toutes fermées" parsed apart
+
+
+def _predicative_of_gender(token: Any, source: str, number: str) -> bool:
+    """An adjective, être-participle or floating "tout" of the source gender that modifies no noun."""
+    if morph_of(token, "Gender") != source or morph_of(token, "Number") not in {number, ""}:
+        return False
+    if token.head.pos_ in {"NOUN", "PROPN"} and token.head.i != token.i:
+        return False  # attributive: agrees with its noun
+    if token.lemma_ == "tout":
+        return True
+    if token.pos_ == "ADJ":
+        return True
+    participle = morph_of(token, "VerbForm") == "Part"
+    own_auxiliary = any(c.dep_.startswith("aux") for c in token.children)
+    return participle and (_etre_participle(token) or not own_auxiliary)
+
+
+@dataclass(frozen=True)
+class Edit:
+    start: int
+    end: int
+    text: str
+
+
+def apply_char_edits(text: str, edits: Sequence[Edit]) -> str:
+    pieces, cursor = [], 0
+    for edit in sorted(edits, key=lambda e: e.start):
+        pieces += [text[cursor : edit.start], edit.text]
+        cursor = edit.end
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
+def _elision_edit(text: str, tokens: Sequence[GToken], index: int, new_pronoun: str) -> Edit | None:
+    """ "s'il" -> "si elle" and "si elle" -> "s'il": the conjunction before the pronoun."""
+    if index == 0:
+        return None
+    before = tokens[index - 1]
+    word = before.text.lower()
+    if word in {"s'", "s’"} and new_pronoun.startswith("e"):
+        return Edit(before.start, tokens[index].start, match_case("si ", before.text))
+    if word == "si" and new_pronoun.startswith("i") and text[before.end : tokens[index].start] == " ":
+        return Edit(before.start, tokens[index].start, match_case("s'", before.text))
+    return None
+
+
+def pronoun_edits(
+    text: str, tokens: Sequence[GToken], index: int, parsed: Any, new_pronoun: str, chain: set[int]
+) -> list[Edit]:
+    """The edits turning the pronoun at ``index`` (spaCy token ``parsed``) into ``new_pronoun`` with its
+    agreeing words (``chain``: spaCy indices of the other pronouns swapped with it); raises AgreementProblem
+    when one of them cannot be inflected with certainty."""
+    old = FORMS[tokens[index].text.lower()]
+    new = FORMS[new_pronoun]
+    edits = [Edit(tokens[index].start, tokens[index].end, match_case(new_pronoun, tokens[index].text))]
+    elision = _elision_edit(text, tokens, index, new_pronoun)
+    edits += [elision] if elision else []
+    repaired = set()
+    for word in _predicates(parsed):
+        # the morphologizer's Gender is not trusted here (it guesses one for invariable "rouge"): the round
+        # trip in swap_form decides whether the word has the old gender's form
+        swapped = swap_form(word, old.gender, new.gender, old.number)
+        if swapped is None:
+            raise AgreementProblem("agreement_repair_unknown_form")
+        repaired.add(word.i)
+        if swapped != word.text:
+            edits.append(Edit(word.idx, word.idx + len(word.text), swapped))
+        touts = _floating_tout(word, old.gender, new.gender, old.number)
+        repaired.update(c.i for c in word.children if c.lower_ == TOUT_FORMS[(old.gender, old.number)])
+        edits += touts
+    _check_leftovers(parsed, repaired | chain, old.gender, old.number)
+    return edits
+
+
+def french_variants(
+    text: str, tokens: Sequence[GToken], pronouns: Sequence[tuple[int, Any]]
+) -> list[Variant]:
+    """One variant: every pronoun of the chain (index, spaCy token) swapped to the other gender."""
+    first = tokens[pronouns[0][0]].text.lower()
+    old = FORMS[first]
+    other = next(w for w, f in FORMS.items() if f.number == old.number and f.gender != old.gender)
+    edits: list[Edit] = []
+    chain = {parsed.i for _, parsed in pronouns}
+    for index, parsed in pronouns:
+        edits += pronoun_edits(text, tokens, index, parsed, other, chain)
+    replacement = match_case(other, tokens[pronouns[0][0]].text)
+    new_text = apply_char_edits(text, edits)
+    return [Variant(new_text, replacement, FORMS[other].gender)] if new_text != text else []
