@@ -142,7 +142,9 @@ def choose_antecedent(
         if match is None or match[1].plural_only != (number == "Plur"):
             continue
         saw_noun = True
-        if match[1].singular_in(gender):  # a plural form ("Fällen") is no antecedent of er/sie/es
+        # a plural form ("Fällen") is no antecedent of er/sie/es; plural pronouns (ils/elles) want plural nouns
+        agrees = match[1].singular_in(gender) if number == "Sing" else gender in match[1].genders
+        if agrees:
             agreeing.append((candidate, *match))
     if not agreeing:
         raise Drop("antecedent_gender_disagrees" if saw_noun else "antecedent_not_aligned_to_noun")
