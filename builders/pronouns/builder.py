@@ -149,7 +149,7 @@ class PronounsBuilder(Builder[PronounsConfig]):
         )
 
     def invariants(self, rows: list[Row]) -> list[str]:
-        from builders.pronouns.checks import record_problems
+        from builders.pronouns.invariants import record_problems
         from builders.pronouns.packs import make_pack
 
         pack = make_pack(self.config.target_lang)
@@ -166,10 +166,9 @@ class PronounsBuilder(Builder[PronounsConfig]):
         return problems[:200]
 
     def card_section(self, info: dict[str, Any]) -> str:
-        """The EN->FR pack's own paragraph (nothing for EN->DE, whose card is the description above)."""
-        if self.config.target_lang == "de":
-            return ""
-        return FR_CARD_SECTION
+        from builders.pronouns.card import pack_section
+
+        return pack_section(self.config.target_lang)
 
     def card_languages(self) -> tuple[str, ...]:
         from builders.pronouns.packs import make_pack
@@ -181,19 +180,6 @@ class PronounsBuilder(Builder[PronounsConfig]):
 
     def signature_fields(self, ctx: BuildContext) -> dict[str, str]:
         return {k: v for k, v in sorted(ctx.tools.items()) if k in {"spacy_pipeline", "aligner", "coref"}}
-
-
-FR_CARD_SECTION = """## Language pack: EN->FR
-
-Built with `target_lang: fr`, the method carried to French as in Lopes et al. (2020): English *it* whose
-French reference has the subject pronoun *il* or *elle*, and English *they* with *ils* or *elles* (a class of
-its own), the antecedent found as above and checked against the gender and number of the aligned French noun
-(spaCy `fr_core_news_sm`). Each item has one contrastive variant: the other gender of the same number, with
-predicative adjectives, *être* participles, floating *tout* and the elision *s'il/si elle* repaired; items
-whose agreement cannot be repaired with certainty are dropped and counted. Impersonal *il* (*il faut, il y a,
-il est important de*), *ce/c'*, *ça/cela* and object clitics (*le/la/l'/les*) are not testable and counted.
-Token ids of the French side are positions in the builder's French tokenisation (elided words such as *l'*,
-*qu'*, *s'* are tokens of their own). Field names follow ContraPro; `ref ante head pos` is `NOUN`."""
 
 
 def distribution_notes(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
