@@ -1,0 +1,125 @@
+"""Blind hand checks: merge the two readers' passes, apply the written resolutions, print the per-class tables.
+
+    python tests/data/blind_check.py            # writes the resolved *_blind_judgements.jsonl, prints Markdown
+
+Each check has a sample (fixed before anyone looked), two independent passes (readers a and b) and the
+resolution of every disagreement, with its reason, in RESOLUTIONS below. The resolved file keeps, per item, the
+questions the readers disagreed on.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class BlindCheck:
+    name: str  # file prefix: <name>_sample.jsonl, <name>_judgements_{a,b}.jsonl
+    questions: tuple[str, ...]
+    class_field: str  # the sample field the table is split by
+    subset_field: str | None  # a boolean sample field giving a second table (items kept by the default config)
+
+
+CHECKS = (
+    BlindCheck("pronouns_blind", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_fr_blind", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("variations_blind", ("grammatical_en", "grammatical_de", "parallel", "minimal", "usable"), "type", None),
+)
+
+# (check, item id, question) -> (resolved answer, reason). Resolved by the lead after reading both notes and
+# the item against the rubric; "when in doubt, no" decided every case.
+RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
+    ("pronouns_blind", "IWSLT2017-test/d000009-s0003-t016", "usable"):
+        (False, "the preceding segment also calls the referent 'ein Aspirin' (neuter): the es variant is plausible"),
+    ("pronouns_blind", "IWSLT2017-test/d000016-s0080-t010", "usable"):
+        (False, "the German referent stands only inside a PP; a vague 'dass es online beginnt' is acceptable"),
+    ("pronouns_blind", "IWSLT2017-test/d000020-s0010-t009", "usable"):
+        (False, "after 'Es ist wirklich eine erstaunliche Technologie' an es variant is acceptable German"),
+    ("pronouns_blind", "IWSLT2017-test/d000021-s0066-t017", "usable"):
+        (False, "naming frame ('nennen wir es ...'): es is natural whatever the gender"),
+    ("pronouns_blind", "wmt24-ende/d000008-s0006-t021", "usable"):
+        (False, "'Es sei ... zu interpretieren' about the statement is acceptable too"),
+    ("pronouns_blind", "wmt24-ende/d000166-s0005-t039", "variants_ok"):
+        (False, "es pronouns of the same referent (das Monstrum / des Biestes) stay unchanged in the variants"),
+    ("pronouns_blind", "wmt24-ende/d000166-s0005-t045", "variants_ok"):
+        (False, "es pronouns of the same referent (das Monstrum / das Biest) stay unchanged in the variants"),
+    ("pronouns_fr_blind", "IWSLT17-tst2016-blind/d000004-s0041-t019", "usable"):
+        (False, "referent 'les enfants' is epicene and the group's gender unknown: elles may be right"),
+    ("variations_blind", "L000315-DEL-000", "minimal"):
+        (False, "removing the focus adverb only/nur changes what the saying asserts, not just one word's meaning"),
+    ("variations_blind", "L000315-DEL-000", "usable"):
+        (False, "follows from minimal = no"),
+    ("variations_blind", "L000320-SUBGEN-000", "minimal"):
+        (True, "nothing beyond the pronoun swap was changed; the unswapped 'male'/'Kater' fails parallel (both no)"),
+    ("variations_blind", "L000475-SUBGEN-000", "minimal"):
+        (True, "nothing beyond the pronoun swap was changed; the unswapped '5-Jähriger' fails parallel (both no)"),
+}
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def resolve(check: BlindCheck) -> list[dict[str, Any]]:
+    """One record per sample item: the agreed or resolved answers and the questions the readers disagreed on."""
+    sample = read_jsonl(HERE / f"{check.name}_sample.jsonl")
+    a, b = (read_jsonl(HERE / f"{check.name}_judgements_{reader}.jsonl") for reader in "ab")
+    ids = [item["id"] for item in sample]
+    if [j["id"] for j in a] != ids or [j["id"] for j in b] != ids:
+        raise ValueError(f"{check.name}: a reader's file does not list the sample's items in order")
+    resolved = []
+    for item, ja, jb in zip(sample, a, b, strict=True):
+        record: dict[str, Any] = {"id": item["id"], check.class_field: item[check.class_field]}
+        disagreed = [q for q in check.questions if ja[q] != jb[q]]
+        for question in check.questions:
+            if question in disagreed:
+                answer, _ = RESOLUTIONS[(check.name, item["id"], question)]
+                record[question] = answer
+            else:
+                record[question] = ja[question]
+        record["disagreed"] = disagreed
+        record["notes"] = {"a": ja.get("note", ""), "b": jb.get("note", "")}
+        resolved.append(record)
+    unused = {k for k in RESOLUTIONS if k[0] == check.name} - {
+        (check.name, r["id"], q) for r in resolved for q in r["disagreed"]
+    }
+    if unused:
+        raise ValueError(f"{check.name}: resolutions for agreements: {sorted(unused)}")
+    return resolved
+
+
+def table(check: BlindCheck, records: list[dict[str, Any]]) -> str:
+    by_class: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for record in records:
+        by_class[record[check.class_field]].append(record)
+    rows = [f"| {check.class_field} | n | " + " | ".join(check.questions) + " |",
+            "|---|---|" + "---|" * len(check.questions)]
+    for name, group in [*sorted(by_class.items()), ("all", records)]:
+        cells = [f"{sum(r[q] for r in group)}/{len(group)} ({100 * sum(r[q] for r in group) / len(group):.0f} %)"
+                 for q in check.questions]
+        rows.append(f"| {name} | {len(group)} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def main() -> None:
+    for check in CHECKS:
+        records = resolve(check)
+        out = HERE / f"{check.name}_judgements.jsonl"
+        out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+        disagreements = {q: sum(q in r["disagreed"] for r in records) for q in check.questions}
+        print(f"## {check.name}: {len(records)} items; disagreements per question: {disagreements}\n")
+        print(table(check, records) + "\n")
+        if check.subset_field:
+            sample = {s["id"]: s for s in read_jsonl(HERE / f"{check.name}_sample.jsonl")}
+            kept = [r for r in records if sample[r["id"]][check.subset_field]]
+            print(f"{check.subset_field} only:\n\n{table(check, kept)}\n")
+
+
+if __name__ == "__main__":
+    main()
