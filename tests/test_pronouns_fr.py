@@ -144,7 +144,7 @@ def test_gold_file_covers_the_error_classes() -> None:
 def test_gold_precision(tmp_path: Path) -> None:
     from builders.pronouns.gold import score_gold
 
-    score = score_gold(GOLD, tmp_path, alignment_cache="", target_lang="fr")
+    score = score_gold(GOLD, tmp_path, alignment_cache="", tgt_lang="fr")
     report = (
         f"precision {score.precision:.3f} recall {score.recall:.3f} "
         f"variant exact match {score.variant_exact_match:.3f}\n" + "\n".join(score.mistakes)
@@ -170,7 +170,7 @@ def _check_built_set(out: Path) -> list[dict[str, Any]]:
     info = json.loads((out / "info.json").read_text(encoding="utf-8"))
     counts = info["counts"]
     assert counts["read"] == counts["kept"] + sum(counts["dropped"].values())
-    assert info["config"]["target_lang"] == "fr"
+    assert info["config"]["tgt_lang"] == "fr"
     assert "target_analyser" in info["tools"]
     assert (out / "README.md").read_text(encoding="utf-8").count("- fr") == 1
     records = [json.loads(line) for line in (out / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -206,7 +206,7 @@ def test_shared_enfr_dev_talks_build_validate_and_load(shared_data: Path, tmp_pa
     talks = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(talks)
     src, tgt = talks.write_part("dev", tmp_path / "dev", shared_data / "docs-enfr" / "IWSLT17-tst2016")
-    config = {"name": "dev-fr", "target_lang": "fr", "input_format": "docs", "src": str(src), "tgt": str(tgt),
+    config = {"name": "dev-fr", "tgt_lang": "fr", "input_format": "docs", "src": str(src), "tgt": str(tgt),
               "corpus": "IWSLT17-tst2016-dev", "per_class": 0, "alignment_cache": str(tmp_path / "cache")}
     out = _build(config, tmp_path / "out")
     records = _check_built_set(out)

@@ -138,21 +138,21 @@ class PronounsBuilder(Builder[PronounsConfig]):
         from builders.pronouns.extras import write_exports
 
         return write_exports(
-            [r.record for r in rows], out_dir, self.config.context_sentences, self.config.target_lang
+            [r.record for r in rows], out_dir, self.config.context_sentences, self.config.tgt_lang
         )
 
     def extras_problems(self, folder: Path, extras: list[str], rows: list[Row]) -> list[str]:
         from builders.pronouns.extras import export_problems
 
         return export_problems(
-            folder, extras, [r.record for r in rows], self.config.context_sentences, self.config.target_lang
+            folder, extras, [r.record for r in rows], self.config.context_sentences, self.config.tgt_lang
         )
 
     def invariants(self, rows: list[Row]) -> list[str]:
         from builders.pronouns.invariants import record_problems
         from builders.pronouns.packs import make_pack
 
-        pack = make_pack(self.config.target_lang)
+        pack = make_pack(self.config.tgt_lang)
         problems: list[str] = []
         for row in rows:
             problems += [f"{row.record.get('id')}: {p}" for p in record_problems(row.record, pack)]
@@ -168,12 +168,12 @@ class PronounsBuilder(Builder[PronounsConfig]):
     def card_section(self, info: dict[str, Any]) -> str:
         from builders.pronouns.card import pack_section
 
-        return pack_section(self.config.target_lang)
+        return pack_section(self.config.tgt_lang)
 
     def card_languages(self) -> tuple[str, ...]:
         from builders.pronouns.packs import make_pack
 
-        return make_pack(self.config.target_lang).languages
+        return make_pack(self.config.tgt_lang).languages
 
     def input_citation(self) -> str:
         return ""

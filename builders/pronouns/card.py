@@ -4,7 +4,7 @@ from __future__ import annotations
 
 FR_CARD_SECTION = """## Language pack: EN->FR
 
-Built with `target_lang: fr`, the method carried to French as in Lopes et al. (2020): English *it* whose
+Built with `tgt_lang: fr`, the method carried to French as in Lopes et al. (2020): English *it* whose
 French reference has the subject pronoun *il* or *elle*, and English *they* with *ils* or *elles* (a class of
 its own), the antecedent found as above and checked against the gender and number of the aligned French noun
 (spaCy `fr_core_news_sm`). Each item has one contrastive variant: the other gender of the same number, with
@@ -17,6 +17,6 @@ Token ids of the French side are positions in the builder's French tokenisation 
 PACK_SECTIONS = {"fr": FR_CARD_SECTION}
 
 
-def pack_section(target_lang: str) -> str:
+def pack_section(tgt_lang: str) -> str:
     """The pack's paragraph; EN->DE has none (the builder's description is its card)."""
-    return PACK_SECTIONS.get(target_lang, "")
+    return PACK_SECTIONS.get(tgt_lang, "")

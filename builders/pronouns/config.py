@@ -29,7 +29,7 @@ class PronounsConfig(BuildConfig):
     jsonl: str = setting("", 'one {"doc_id", "src", "tgt"} object per line', required="input_format jsonl")
     max_tokens: int = setting(1000, "longer segments are skipped and counted")
     # --- language pack (builders/pronouns/packs.py) ---------------------------------------------------
-    target_lang: Literal["de", "fr"] = setting(
+    tgt_lang: Literal["de", "fr"] = setting(
         "de", "target language pack: de (it -> er/sie/es) or fr (it/they -> il/elle/ils/elles)")
     # --- components (each chosen by name from a registry) --------------------------------------------
     english_analyser: Literal["spacy"] = setting("spacy", "English parser that finds 'it' and its antecedents")
@@ -66,10 +66,10 @@ class PronounsConfig(BuildConfig):
 
     def to_dict(self) -> dict[str, Any]:
         values = super().to_dict()
-        if values["target_lang"] == "de":
+        if values["tgt_lang"] == "de":
             # the key came with the language packs: left out at its default so that EN-DE sets keep the
             # info.json and signature (hence the bytes) they had before it existed
-            del values["target_lang"]
+            del values["tgt_lang"]
         return values
 
     def validate(self) -> None:
@@ -95,7 +95,7 @@ class PronounsConfig(BuildConfig):
             raise ConfigError("config key 'min_confidence': must be between 0 and 1")
         if self.align_shard_docs and self.priors_out:
             raise ConfigError("config key 'priors_out': learn priors on one shard (align_shard_docs: 0)")
-        if self.target_lang != "de" and self.german_analyser != "rules":
-            raise ConfigError("config key 'german_analyser': only for target_lang de (the fr pack uses spaCy French)")
+        if self.tgt_lang != "de" and self.german_analyser != "rules":
+            raise ConfigError("config key 'german_analyser': only for tgt_lang de (the fr pack uses spaCy French)")
         if self.eflomal_rel_iterations <= 0:
             raise ConfigError("config key 'eflomal_rel_iterations': must be > 0")

@@ -86,7 +86,7 @@ def export_dataset(dataset_dir: Path, out_dir: Path, n_context: int) -> list[Pat
     if not 0 <= n_context <= stored:
         raise MtprobesError(f"--context {n_context}: the records store at most {stored} preceding segments")
     records = [row.record for row in dataset.read_rows()]
-    target = str(dataset.info["config"].get("target_lang", "de"))
+    target = str(dataset.info["config"].get("tgt_lang", "de"))
     return [out_dir / name for name in write_exports(records, out_dir, n_context, target)]
 
 

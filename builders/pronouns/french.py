@@ -165,7 +165,7 @@ class FrenchAnalyser:
 
         probe = spacy_french()
         if not probe.available:
-            raise MtprobesError(f"target_lang 'fr' is not usable: {probe.reason}")
+            raise MtprobesError(f"tgt_lang 'fr' is not usable: {probe.reason}")
         import spacy
 
         self.pipeline = probe.name

@@ -2,7 +2,7 @@
 
 Gold JSONL, one item per line: ``{"id", "expect": "keep"|"drop", "class", "ante", "distance", "segments":
 [{"en", "de"}, ...], "variants": [two German lines, genders in Masc/Fem/Neut order] | null, "it_occurrence"}``
-(EN-FR gold: ``{"en", "fr"}`` segments, one variant, scored with ``target_lang="fr"``).
+(EN-FR gold: ``{"en", "fr"}`` segments, one variant, scored with ``tgt_lang="fr"``).
 The last segment holds the probed "it" (its n-th occurrence); the others are its preceding context.
 """
 

@@ -6,7 +6,7 @@ agreement repair. The English analysis, the eflomal alignment, the coreference c
 agreement filter (``extract.choose_antecedent``) are shared by every pack. ``Segment.german`` holds the
 target-language tokens whatever the pack (the name predates the packs).
 
-Packs are chosen by the config key ``target_lang`` and imported on first use, like builders.
+Packs are chosen by the config key ``tgt_lang`` and imported on first use, like builders.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ class PronounForm:
 
 
 class LanguagePack(Protocol):
-    code: str  # the value of target_lang
+    code: str  # the value of tgt_lang
     languages: tuple[str, ...]  # card languages
     source_pronouns: frozenset[str]  # lower-cased English words that are candidates
     forms: Mapping[str, PronounForm]  # testable target pronouns (lower case) -> gender, number
@@ -84,7 +84,7 @@ PACKS: dict[str, str] = {
 @cache
 def make_pack(code: str) -> LanguagePack:
     if code not in PACKS:
-        raise MtprobesError(f"unknown target_lang {code!r} (language packs: {', '.join(sorted(PACKS))})")
+        raise MtprobesError(f"unknown tgt_lang {code!r} (language packs: {', '.join(sorted(PACKS))})")
     module_name, _, class_name = PACKS[code].partition(":")
     pack: LanguagePack = getattr(importlib.import_module(module_name), class_name)()
     return pack

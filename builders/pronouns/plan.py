@@ -57,7 +57,7 @@ def _record_tools(
     ctx.add_tool("spacy", package_version("spacy"))
     ctx.add_tool("spacy_pipeline", f"{pipeline_name}-{pipeline_version}")
     ctx.add_tool("aligner", f"{config.aligner}-{package_version(config.aligner)}+{config.symmetrisation}")
-    analyser_components = make_pack(config.target_lang).record_analyser(config, ctx)
+    analyser_components = make_pack(config.tgt_lang).record_analyser(config, ctx)
     backend = make_backend(config.coref)
     ctx.add_tool("coref", f"{backend.name}-{backend.version}")
     ctx.notes["components"] = {
@@ -82,7 +82,7 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     _record_tools(config, ctx, pipeline.name, pipeline.version)
     ctx.add_resource("person_nouns", _resource("person_nouns.txt"))
     skipped: Counter[str] = Counter()
-    candidate_re = source_pronoun_re(make_pack(config.target_lang))
+    candidate_re = source_pronoun_re(make_pack(config.tgt_lang))
     pairs: list[tuple[str, str, str]] = []
     for document in result.documents:
         for pair in document.pairs:
@@ -139,7 +139,7 @@ def _align(
 ) -> list[set[tuple[int, int]]]:
     analysed = [(s, t) if not reason else ("", "") for s, t, reason in pairs]
     src_tokens = tokenize_texts(pipeline, [s for s, _ in analysed])  # type: ignore[arg-type]
-    pack = make_pack(config.target_lang)
+    pack = make_pack(config.tgt_lang)
     tgt_tokens = [[t.text for t in pack.tokenize(text)] for _, text in analysed]
     priors = [str(Path(p).expanduser()) for p in config.priors_in]
     for number, path in enumerate(priors):

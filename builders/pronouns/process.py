@@ -17,7 +17,7 @@ from builders.pronouns.units import DocPayload, DocRange
 
 def parse_document(config: PronounsConfig, document: DocPayload) -> list[Segment]:
     pipeline = load_pipeline(config.spacy_model)
-    pack = make_pack(config.target_lang)
+    pack = make_pack(config.tgt_lang)
     pack.prepare(pack.analyser(config), [s.tgt for s in document.segments if not s.skipped])
     todo = [k for k, s in enumerate(document.segments) if not s.skipped]
     docs = parse_texts(pipeline, [document.segments[k].src for k in todo], config.batch_size)
@@ -39,7 +39,7 @@ def iter_outcomes(
     """(segments, segment index, token index, outcome) for every English candidate pronoun of one document
     ("it" for German; "it" and "they" for French: the pack's source pronouns)."""
     backend = make_backend(config.coref)
-    pack = make_pack(config.target_lang)
+    pack = make_pack(config.tgt_lang)
     analyser = pack.analyser(config)
     segments = parse_document(config, document)
     coref = backend.resolve([s.doc for s in segments])
@@ -82,7 +82,7 @@ def make_record(
     backend_name: str,
 ) -> dict[str, Any]:
     record: dict[str, Any] = {"id": f"d{document.index:06d}-s{found.sentence + 1:04d}-t{found.token + 1:03d}"}
-    record.update(contrapro_fields(segments, found, document.doc_id, corpus, make_pack(config.target_lang)))
+    record.update(contrapro_fields(segments, found, document.doc_id, corpus, make_pack(config.tgt_lang)))
     start = max(0, found.sentence - config.context_stored)
     record.update(
         {

@@ -44,7 +44,7 @@ def build_seconds(src: Path, tgt: Path, work: Path, cache: Path) -> tuple[float,
     """One whole build in a fresh process (models loaded, nothing cached in memory from an earlier build)."""
     command = [
         sys.executable, "-m", "builders", "build", "pronouns.v1", "--out", str(work), "--overwrite", "--quiet",
-        "--set", "name=bench-fr", "--set", "target_lang=fr", "--set", "input_format=docs",
+        "--set", "name=bench-fr", "--set", "tgt_lang=fr", "--set", "input_format=docs",
         "--set", f"src={src}", "--set", f"tgt={tgt}", "--set", f"alignment_cache={cache}",
     ]
     started = time.perf_counter()

@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/data/make_pronouns_fr_blind_sample.py [--out tests/data/pronouns_fr_blind_sample.jsonl]
 
-Builds pronouns.v1 with ``target_lang: fr`` and the frozen default config, except that the confidence filter is
+Builds pronouns.v1 with ``tgt_lang: fr`` and the frozen default config, except that the confidence filter is
 off (so every item records its confidence and whether the default keeps it), on the LAST 5 talks of
 ../shared/data/docs-enfr/IWSLT17-tst2016 (reserved: rules were developed on the first 8 only). Writes every
 item, or a seeded sample of SAMPLE_SIZE when there are more (per class first, then the rest), to the output
@@ -48,7 +48,7 @@ def build(src: Path, tgt: Path, work: Path) -> tuple[list[dict[str, Any]], dict[
 
     config = PronounsConfig(
         name="blind-fr",
-        target_lang="fr",
+        tgt_lang="fr",
         input_format="docs",
         src=str(src),
         tgt=str(tgt),
