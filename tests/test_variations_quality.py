@@ -179,6 +179,13 @@ def test_ins_not_after_a_german_preposition() -> None:
     assert made == [Drop("ins_de_slot_differs")]
 
 
+def test_del_lexicon_has_no_focus_adverbs() -> None:
+    adverbs = _resources().lexicons.adverbs
+    assert not {"only", "even"} & set(adverbs)
+    assert not {"nur", "erst"} & set(adverbs["just"].german)
+    assert {"very", "really", "still"} <= set(adverbs)
+
+
 def test_ins_lexicon_has_only_truth_neutral_words() -> None:
     scope_words = {"only", "even", "always", "often", "usually", "probably", "certainly", "still", "already", "now"}
     assert not scope_words & set(_resources().lexicons.insertions)
@@ -215,6 +222,15 @@ DEL_CASES = [
      Drop("del_en_coordinated")),
     ("He liked it very much.", "Es hat ihm sehr gefallen.", "very=sehr", Drop("del_en_fixed_phrase")),
     ("It is something very, very hard.", "Es ist etwas sehr, sehr Schweres.", "very=sehr", Drop("del_en_coordinated")),
+    # the standard of a fixed comparison: 'higher than ever' -> 'higher than.', 'höher denn je' -> 'höher denn.'
+    ("Prices are higher than ever.", "Die Preise sind höher denn je.", "ever=je", Drop("del_en_comparison")),
+    ("She sang well, as she always does.", "Sie sang gut, wie immer.", "always=immer", Drop("del_de_comparison")),
+    ("The river rose faster than it ever had.", "Der Fluss stieg schneller als je zuvor.", "ever=je",
+     Drop("del_de_comparison")),
+    # focus adverbs are not in the DEL lexicon: 'Only two guests came' -> 'Two guests came' asserts something else
+    ("Only two guests came.", "Nur zwei Gäste kamen.", "Only=Nur", []),
+    ("Even the coach was surprised.", "Sogar der Trainer war überrascht.", "Even=Sogar", []),
+    ("It was just a joke.", "Es war nur ein Witz.", "just=nur", Drop("del_translation_absent")),
 ]
 
 
@@ -287,6 +303,25 @@ SUBGEN_CASES = [
      "Fotos, die sie beim Händeschütteln zeigten, ärgerten ihre Kritiker.", Drop("subgen_possessive_mismatch")),
     # a word that merely looks like a person noun (Computer has no feminine)
     ("He bought a computer.", "Er kaufte einen Computer.", ("She bought a computer.", "Sie kaufte einen Computer.")),
+    # a word that marks the sex of the referent stays in the old gender: English male/female, German animal nouns
+    # of one sex, nominalised adjectives and age nouns whose ending after the determiner marks the gender
+    ("The male dog wagged his tail.", "Der Rüde wedelte mit seinem Schwanz.", Drop("subgen_en_sex_adjective")),
+    ("Our tomcat sleeps when he is tired.", "Unser Kater schläft, wenn er müde ist.", Drop("subgen_de_animal_noun")),
+    ("The mare lost her shoe.", "Die Stute verlor ihr Hufeisen.", Drop("subgen_de_animal_noun")),
+    ("The 7-year-old said he was hungry.", "Der 7-Jährige sagte, er habe Hunger.",
+     Drop("subgen_de_nominalised_adjective")),
+    ("A stranger asked if she could help.", "Eine Fremde fragte, ob sie helfen könne.",
+     Drop("subgen_de_nominalised_adjective")),
+    # look-alikes: a noun of one gender in -sche, an adjective inside a name
+    ("She put the bottle on the table.", "Sie stellte die Flasche auf den Tisch.",
+     ("He put the bottle on the table.", "Er stellte die Flasche auf den Tisch.")),
+    ("She works for the German railway.", "Sie arbeitet für die Deutsche Bahn.",
+     ("He works for the German railway.", "Er arbeitet für die Deutsche Bahn.")),
+    # a gendered noun that qualifies another noun names no person of its own: 'father duck' is no swap
+    ("The mother duck led her ducklings to the pond.", "Mutter Ente führte ihre Küken zum Teich.",
+     Drop("subgen_noun_as_modifier")),
+    ("The father fed his children.", "Der Vater fütterte seine Kinder.",
+     ("The mother fed her children.", "Die Mutter fütterte ihre Kinder.")),
 ]
 
 

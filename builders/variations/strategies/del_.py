@@ -3,8 +3,9 @@
 Conditions: the English word is in the adverb lexicon and tagged ADV by spaCy in this sentence; it and one of its
 German translations are linked by the aligner when one was used, otherwise each occurs exactly once on its side;
 the German word is not in clause-initial position (removing it would leave the verb first and turn a statement
-into a question) and not bound in a fixed phrase or after a preposition (für gewöhnlich); without an aligner both
-must also be in the same sentence of a multi-sentence line.
+into a question), not the standard of a comparison (than ever / denn je, wie immer), and not bound in a fixed
+phrase or after a preposition (für gewöhnlich); without an aligner both must also be in the same sentence of a
+multi-sentence line. The English word is not the standard of a comparison either (than ever, as always).
 """
 
 from __future__ import annotations
@@ -55,6 +56,11 @@ DE_PREPOSITIONS = {"für", "bis", "seit", "ab", "von", "nach", "vor", "zu", "auf
 # Clause-initial English adverbs with another sense than in mid-clause ("Still, ..." = nevertheless): only these
 # German words translate them there ("Still, he came" is not the 'noch' of "noch lange nicht").
 EN_CLAUSE_INITIAL_SENSES = {"still": frozenset({"trotzdem", "dennoch"})}
+# Comparison markers: an adverb right after them is the standard of a fixed comparison ("stronger than ever",
+# "as ever", "than before"; "stärker denn je", "größer als je", "wie immer"), and deleting it leaves "than." /
+# "denn." with nothing to compare against.
+EN_COMPARISON_MARKERS = frozenset({"than", "as"})
+DE_COMPARISON_MARKERS = frozenset({"denn", "als", "wie"})
 DE_COORDINATORS = {"und", "oder", "aber", "denn", "sondern", "doch"}
 DE_CLAUSE_START = {".", "!", "?", ":", ";", ",", "„", "“", "\"", "»", "«", "(", "–", "—"}
 
@@ -134,6 +140,9 @@ class DeleteAdverb:
             if (token.lower, following) in EN_BOUND_BIGRAMS or (previous, token.lower) in EN_BOUND_BIGRAMS:
                 outcomes.append(Drop("del_en_fixed_phrase"))
                 continue
+            if previous in EN_COMPARISON_MARKERS:
+                outcomes.append(Drop("del_en_comparison"))
+                continue
             if english_coordinated_or_repeated(pair, index):
                 outcomes.append(Drop("del_en_coordinated"))
                 continue
@@ -175,6 +184,8 @@ class DeleteAdverb:
                 return Drop("del_not_same_sentence")
         if german_clause_initial(tokens, chosen):
             return Drop("del_de_clause_initial")
+        if chosen > 0 and tokens[chosen - 1].lower in DE_COMPARISON_MARKERS:
+            return Drop("del_de_comparison")
         if german_bound(tokens, chosen):
             return Drop("del_de_fixed_phrase")
         return chosen

@@ -70,6 +70,35 @@ def _feminine_article(tokens: list[Token], article: int, english: EnglishToken) 
     return None
 
 
+EN_MODIFIER_DEPS = {"compound", "nmod"}
+DE_DETERMINERS = frozenset(DET_MASC_TO_FEM) | frozenset(DET_FEM_NOM_ACC) | frozenset(DET_FEM_DATIVE)
+
+
+def noun_used_as_modifier(pair: SentencePair, hits: list[tuple[int, GenderedNoun, bool]]) -> bool:
+    """'mother cow' / 'Mutter Kuh': the gendered noun qualifies another noun and names no person of its own
+    ('father cow' is no swap). English: the noun is a compound or nominal modifier of the next common noun;
+    German: the noun has no determiner and a common noun of the noun lexicon follows it (apposition). A title
+    before a name ('Actor Tom Berg', 'Schauspieler Tom Berg') names the person and is swapped."""
+    from builders.pronouns.german import noun_lexicon
+
+    tokens = pair.de_tokens
+    for en_index, noun, masculine in hits:
+        token = pair.en_tokens[en_index]
+        following = pair.en_tokens[en_index + 1] if en_index + 1 < len(pair.en_tokens) else None
+        if following is not None and following.pos == "PROPN":
+            continue  # a title before a name
+        if token.dep in EN_MODIFIER_DEPS and following is not None and following.pos == "NOUN":
+            return True
+        source = noun.de_masculine if masculine else noun.de_feminine
+        for index in (i for i, t in enumerate(tokens) if t.text == source):
+            bare = index == 0 or tokens[index - 1].lower not in DE_DETERMINERS
+            following_de = tokens[index + 1] if index + 1 < len(tokens) else None
+            if bare and following_de is not None and following_de.text[:1].isupper() and (
+                    following_de.lower in noun_lexicon()):
+                return True
+    return False
+
+
 PREPOSITIONS = {"mit", "von", "zu", "bei", "für", "an", "in", "auf", "über", "unter", "gegen", "nach", "aus"}
 RELATIVE_PRONOUNS = {"der", "die", "den", "dem", "dessen", "deren", "welcher", "welche", "welchen", "welchem"}
 

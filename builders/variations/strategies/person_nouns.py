@@ -106,6 +106,83 @@ DE_PLURAL_DETERMINERS = frozenset({
 })
 
 
+# Words that mark the sex of an animal or person without being person nouns: English sex adjectives ("the male
+# lion ... he"), German sex-specific animal nouns (Kater/Katze, Hengst/Stute; also in compounds: Zuchthengst,
+# Milchkuh) and the German sex adjectives. Left in the old gender they contradict the swapped pronoun.
+EN_SEX_ADJECTIVES = {"m": frozenset({"male", "males"}), "f": frozenset({"female", "females"})}
+DE_SEX_ANIMALS = {
+    "m": ("kater", "hengst", "stier", "bulle", "hahn", "gockel", "eber", "keiler", "widder", "bock", "rüde",
+          "ochse", "erpel", "ganter", "gänserich", "hirsch", "kapaun", "wallach"),
+    "f": ("katze", "stute", "kuh", "henne", "glucke", "sau", "bache", "geiß", "zicke", "hündin", "ricke", "löwin",
+          "tigerin", "bärin", "wölfin", "füchsin", "äffin", "elefantin"),
+}
+DE_SEX_ADJECTIVE_STEMS = {"m": "männlich", "f": "weiblich"}
+# Nominalised adjectives and age nouns (ein 5-Jähriger, der Alte, die Deutsche, der Verletzte): their ending after
+# the determiner marks the gender. Determiner -> ending that is singular masculine / feminine only.
+DE_NOMINALISED_ENDINGS = {
+    "m": {**dict.fromkeys(("ein", "kein", "mein", "dein", "sein", "unser", "als"), "er"),
+          **dict.fromkeys(("der", "dieser", "jener", "jeder"), "e"),
+          **dict.fromkeys(("einen", "einem", "keinen", "keinem", "den", "dem", "des", "eines", "diesem"), "en")},
+    "f": {**dict.fromkeys(("die", "eine", "keine", "diese", "jede", "meine", "seine", "ihre"), "e"),
+          **dict.fromkeys(("einer", "keiner", "dieser"), "en")},
+}
+# Adjective stems that are nominalised for people: suffixes of derived adjectives and participles, and a few
+# common simple adjectives (der Alte, der Tote, ein Fremder).
+DE_ADJECTIVE_SUFFIXES = ("ig", "lich", "isch", "sch", "los", "bar", "haft")
+DE_PARTICIPLE_PREFIXES = ("ge", "ver", "be", "er", "ent", "an", "ab", "auf", "aus", "zer", "vor")
+DE_SIMPLE_ADJECTIVES = frozenset({"alt", "tot", "fremd", "krank", "blind", "taub", "klein", "groß", "weis", "jung",
+                                  "arm", "reich", "schwer", "leicht"})
+
+
+def _adjective_stem(stem: str) -> bool:
+    participle = stem.startswith(DE_PARTICIPLE_PREFIXES) and stem.endswith(("t", "en"))
+    return stem in DE_SIMPLE_ADJECTIVES or stem.endswith(DE_ADJECTIVE_SUFFIXES) or participle
+
+
+def german_nominalised_adjective(tokens: list[Token], index: int, gender: str) -> bool:
+    """A capitalised adjective used as a noun, with the ending of ``gender`` after its determiner ('ein
+    5-Jähriger', 'der Alte'); one followed by a capitalised noun is attributive ('die Deutsche Bahn')."""
+    word = tokens[index].text.rsplit("-", 1)[-1]
+    if index == 0 or not word[:1].isupper():
+        return False
+    if index + 1 < len(tokens) and tokens[index + 1].text[:1].isupper():
+        return False
+    determiner = index - 1
+    if tokens[determiner].text == "-" and determiner >= 2 and tokens[determiner - 1].text.isdigit():
+        determiner -= 2  # 'ein 5 - Jähriger' as the tokenizer splits it
+    ending = DE_NOMINALISED_ENDINGS[gender].get(tokens[determiner].lower)
+    lower = word.lower()
+    if ending is None or not lower.endswith(ending):
+        return False
+    from builders.pronouns.german import noun_lexicon
+
+    # The noun lexicon lists nominalised adjectives with both genders (Verletzte: Masc, Fem); a noun of one
+    # gender (Tasche, Flasche) is none. Words it lacks (Jähriger) are judged by their stem.
+    entry = noun_lexicon().get(lower)
+    if entry is not None:
+        return {"Masc", "Fem"} <= entry.genders
+    return _adjective_stem(lower[: -len(ending)])
+
+
+def _animal_noun(word: str, gender: str) -> bool:
+    return any(word.endswith((noun, noun + "s", noun + "es", noun + "n", noun + "en"))
+               for noun in DE_SEX_ANIMALS[gender])
+
+
+def sex_marked_word(en_words: list[str], de_tokens: list[Token], gender: str) -> str:
+    """A drop reason when a word that marks ``gender`` (the one swapped away) and is no person noun stays in the
+    line (``en_words`` lowercase): 'the male giraffe ... he', 'der Kater ... er', 'ein 5-Jähriger ... er'."""
+    if any(word in EN_SEX_ADJECTIVES[gender] for word in en_words):
+        return "subgen_en_sex_adjective"
+    if any(t.lower.startswith(DE_SEX_ADJECTIVE_STEMS[gender]) for t in de_tokens):
+        return "subgen_de_sex_adjective"
+    if any(t.text[:1].isupper() and _animal_noun(t.lower, gender) for t in de_tokens):
+        return "subgen_de_animal_noun"
+    if any(german_nominalised_adjective(de_tokens, i, gender) for i in range(len(de_tokens))):
+        return "subgen_de_nominalised_adjective"
+    return ""
+
+
 def german_person_noun_indices(tokens: list[Token], gender: str) -> list[int]:
     """Capitalised German tokens that are person nouns of ``gender`` ('m' or 'f') and may be singular."""
     nouns = german_person_nouns()

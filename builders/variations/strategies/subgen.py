@@ -23,8 +23,13 @@ from builders.variations.strategies.base import (
     Variation,
     aligned_de_indices,
 )
-from builders.variations.strategies.gendered_nouns import english_noun_edits, english_nouns, german_noun_edits
-from builders.variations.strategies.person_nouns import english_gender, german_person_noun_indices
+from builders.variations.strategies.gendered_nouns import (
+    english_noun_edits,
+    english_nouns,
+    german_noun_edits,
+    noun_used_as_modifier,
+)
+from builders.variations.strategies.person_nouns import english_gender, german_person_noun_indices, sex_marked_word
 from builders.variations.text import Edit, Token, match_case
 
 EN_MASCULINE = {"he", "him", "his", "himself"}
@@ -169,6 +174,8 @@ class SubstituteGender:
                 return [de_result]
             de_edits += de_result
         if noun_hits:
+            if noun_used_as_modifier(pair, noun_hits):
+                return [Drop("subgen_noun_as_modifier")]
             noun_result = german_noun_edits(pair, noun_hits)
             if isinstance(noun_result, Drop):
                 return [noun_result]
@@ -180,7 +187,9 @@ class SubstituteGender:
             return [Drop("subgen_overlapping_edits")]
         if german_pronoun_left(pair, de_edits, to_feminine):
             return [Drop("subgen_de_pronoun_left")]
-        unswapped = unswapped_person_noun(pair, en_edits, de_edits, "m" if to_feminine else "f")
+        old_gender = "m" if to_feminine else "f"
+        unswapped = unswapped_person_noun(pair, en_edits, de_edits, old_gender) or sex_marked_word(
+            [t.lower for t in pair.en_tokens], pair.de_tokens, old_gender)
         if unswapped:
             return [Drop(unswapped)]
         return [
