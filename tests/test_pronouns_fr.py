@@ -172,6 +172,7 @@ def _check_built_set(out: Path) -> list[dict[str, Any]]:
     assert counts["read"] == counts["kept"] + sum(counts["dropped"].values())
     assert info["config"]["tgt_lang"] == "fr"
     assert "target_analyser" in info["tools"]
+    assert f"target_analyser:{info['tools']['target_analyser']}" in info["signature"]  # the French model's version
     assert (out / "README.md").read_text(encoding="utf-8").count("- fr") == 1
     records = [json.loads(line) for line in (out / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()]
     for record in records:

@@ -179,7 +179,12 @@ class PronounsBuilder(Builder[PronounsConfig]):
         return ""
 
     def signature_fields(self, ctx: BuildContext) -> dict[str, str]:
-        return {k: v for k, v in sorted(ctx.tools.items()) if k in {"spacy_pipeline", "aligner", "coref"}}
+        return {k: v for k, v in sorted(ctx.tools.items()) if k in SIGNATURE_TOOLS}
+
+
+# The tools whose versions change the items. "target_analyser" is recorded by the FR pack only, so EN->DE
+# signatures (and bytes) stay as they were.
+SIGNATURE_TOOLS = frozenset({"spacy_pipeline", "aligner", "coref", "target_analyser"})
 
 
 def distribution_notes(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
