@@ -351,9 +351,9 @@ def _noun_resources() -> StrategyResources:
          ("The man sold his car.", "Der Mann verkaufte sein Auto.")),
         ("I gave the book to a man.", "Ich gab das Buch einem Mann.",
          ("I gave the book to a woman.", "Ich gab das Buch einer Frau.")),
-        ("The old man smiled.", "Der alte Mann lächelte.", Drop("subgen_noun_modifier")),  # adjective ending
+        ("The old man smiled.", "Der alte Mann lächelte.", Drop("subgen_noun_modifier_inflects")),  # alte: ending
         ("He spoke with the woman.", "Er sprach mit der Frau.", Drop("subgen_mixed_gender")),
-        ("Your sister was wise.", "Ihre Schwester war klug.", Drop("subgen_noun_modifier")),  # not 'Ihre Bruder'
+        ("Your sister was wise.", "Ihre Schwester war klug.", Drop("subgen_noun_modifier_inflects")),  # *Ihre Bruder
         ("The woman spoke with a man.", "Die Frau sprach mit einem Mann.", Drop("subgen_mixed_gender")),
         ("I spoke with the woman.", "Ich sprach mit der Frau.",  # dative after 'mit': der -> dem
          ("I spoke with the man.", "Ich sprach mit dem Mann.")),

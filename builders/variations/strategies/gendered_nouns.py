@@ -146,5 +146,5 @@ def german_noun_edits(pair: SentencePair, hits: list[tuple[int, GenderedNoun, bo
             edits.append(Edit(article.start, article.end, article.text, match_case(article.text, new)))
         elif article.text.isalpha():
             # an adjective or a possessive (alte, Ihrer, seine) whose ending would have to change as well
-            return Drop("subgen_noun_modifier")
+            return Drop("subgen_noun_modifier_inflects")
     return sorted(edits, key=lambda e: e.start)
