@@ -30,6 +30,7 @@ CHECKS = (
     BlindCheck("pronouns_blind", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_fr_blind", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind", ("grammatical_en", "grammatical_de", "parallel", "minimal", "usable"), "type", None),
+    BlindCheck("variations_blind2", ("grammatical_en", "grammatical_de", "parallel", "minimal", "usable"), "type", None),
 )
 
 # (check, item id, question) -> (resolved answer, reason). Resolved by the lead after reading both notes and
@@ -59,6 +60,26 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
         (True, "nothing beyond the pronoun swap was changed; the unswapped 'male'/'Kater' fails parallel (both no)"),
     ("variations_blind", "L000475-SUBGEN-000", "minimal"):
         (True, "nothing beyond the pronoun swap was changed; the unswapped '5-Jähriger' fails parallel (both no)"),
+    ("variations_blind2", "L000327-DEL-000", "minimal"):
+        (False, "'so ... that' is one correlative construction: deleting 'so' changes it, not just one word"),
+    ("variations_blind2", "L001822-DEL-000", "minimal"):
+        (False, "'so ... that' is one correlative construction: deleting 'so' changes it, not just one word"),
+    ("variations_blind2", "L000442-DEL-000", "minimal"):
+        (False, "deleting the negation never/nie inverts what the sentence asserts: not a meaning-light edit"),
+    ("variations_blind2", "L000442-DEL-000", "usable"):
+        (False, "follows from minimal = no"),
+    ("variations_blind2", "L002263-SUBNUM-002", "minimal"):
+        (False, "the 8 of 'Magic 8 Ball' is part of a product name, not a quantity: the edit renames the thing"),
+    ("variations_blind2", "L002263-SUBNUM-002", "usable"):
+        (False, "follows from minimal = no"),
+    ("variations_blind2", "L000368-SUBGEN-000", "grammatical_de"):
+        (True, "'durch ihn erschaffen' is well-formed German; that 'ihn' no longer matches 'die Natur' is parallel's"),
+    ("variations_blind2", "L000368-SUBGEN-000", "parallel"):
+        (False, "the German 'sie' follows the grammatical gender of 'die Natur': the swap leaves it without referent"),
+    ("variations_blind2", "L000368-SUBGEN-000", "minimal"):
+        (True, "nothing beyond the pronoun swap was changed; the broken reference fails parallel"),
+    ("variations_blind2", "L000980-SUBGEN-000", "minimal"):
+        (True, "nothing beyond the swap was changed; the unswapped 'Hausfrau' fails parallel (both no)"),
 }
 
 
