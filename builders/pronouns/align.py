@@ -152,6 +152,19 @@ def align_corpus(
     cache_dirs: Sequence[Path],
 ) -> tuple[list[set[Link]], str]:
     """Symmetrised links per sentence pair, and the cache key; read from the first cache that has them."""
+    forward, reverse, key = directional_links(src, tgt, aligner=aligner, settings=settings, cache_dirs=cache_dirs)
+    return symmetrised(list(zip(forward, reverse, strict=True)), symmetrise), key
+
+
+def directional_links(
+    src: Sequence[Sequence[str]],
+    tgt: Sequence[Sequence[str]],
+    *,
+    aligner: str,
+    settings: AlignSettings,
+    cache_dirs: Sequence[Path],
+) -> tuple[list[str], list[str], str]:
+    """Forward and reverse link lines per sentence pair (cached) and the cache key, before symmetrisation."""
     src_lines, tgt_lines = _lowercased(src), _lowercased(tgt)
     key = corpus_key(src_lines, tgt_lines, settings, aligner)
     forward, reverse = _cached(key, cache_dirs)
@@ -161,8 +174,14 @@ def align_corpus(
             write_text(directory / f"{key}.json", json.dumps({"forward": forward, "reverse": reverse}))
     if settings.priors_out:
         save_priors(src_lines, tgt_lines, forward, reverse, Path(settings.priors_out).expanduser())
+    return forward, reverse, key
+
+
+def symmetrised(pairs: Sequence[tuple[str, str]], symmetrise: str) -> list[set[Link]]:
+    """The links of each (forward, reverse) pair of link lines, combined by ``symmetrise``; a module-level task
+    (``ctx.map``), so a large corpus is symmetrised in chunks on the build's workers."""
     combine = SYMMETRISERS[symmetrise]
-    return [combine(parse_links(f), parse_links(r)) for f, r in zip(forward, reverse, strict=True)], key
+    return [combine(parse_links(forward), parse_links(reverse)) for forward, reverse in pairs]
 
 
 def _cached(key: str, cache_dirs: Sequence[Path]) -> tuple[list[str] | None, list[str] | None]:

@@ -8,17 +8,19 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from builders.core.context import BuildContext
 from builders.core.errors import InputError
-from builders.pronouns.align import AlignSettings, align_corpus, seed_lexicon_priors
+from builders.pronouns.align import AlignSettings, directional_links, seed_lexicon_priors, symmetrised
 from builders.pronouns.align_shards import AlignJob, align_in_shards, shard_bounds
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.english import load_pipeline, normalise_space, tokenize_texts
 from builders.pronouns.packs import LanguagePack, make_pack
 from builders.pronouns.readers import InputSpec, SentencePair, read_input
 from builders.pronouns.units import DocPayload, SegmentPayload
+
+T = TypeVar("T")
 
 # UTF-8 read as Latin-1 and saved again ("Ã¤" for "ä"): a file that mixes encodings
 MOJIBAKE_RE = re.compile("[ÃÂ][\u0080-\u00bf]")
@@ -96,7 +98,7 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     ctx.notes["segments"] = len(pairs)
     ctx.notes["documents"] = len(result.documents)
     ctx.notes["segments_skipped"] = dict(sorted(skipped.items()))
-    links = _align(config, ctx, pipeline, pairs, [len(d.pairs) for d in result.documents])
+    links = _align(config, ctx, pairs, [len(d.pairs) for d in result.documents])
     documents: list[DocPayload] = []
     position = 0
     for index, document in enumerate(result.documents):
@@ -130,17 +132,40 @@ def _resource(name: str) -> Path:
     return resource_path("pronouns", name)
 
 
+# Segments per tokenisation or symmetrisation task: these whole-corpus passes run on the build's workers in
+# chunks (the output does not depend on the chunk size, only the spread of the work does).
+CHUNK_SEGMENTS = 2000
+
+
+@dataclass(frozen=True)
+class TokenizeJob:
+    spacy_model: str
+    tgt_lang: str
+
+
+def tokenize_pairs(pairs: Sequence[tuple[str, str]], job: TokenizeJob) -> list[tuple[list[str], list[str]]]:
+    """A module-level task: the aligner's tokens of each (English, target) pair, from the same tokenizers the
+    parse uses later (a forked worker reuses the driver's loaded pipeline)."""
+    pack = make_pack(job.tgt_lang)
+    src_tokens = tokenize_texts(load_pipeline(job.spacy_model), [src for src, _ in pairs])
+    return [(src, [t.text for t in pack.tokenize(tgt)]) for src, (_, tgt) in zip(src_tokens, pairs, strict=True)]
+
+
+def chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:
+    return [items[start : start + size] for start in range(0, len(items), size)]
+
+
 def _align(
     config: PronounsConfig,
     ctx: BuildContext,
-    pipeline: object,
     pairs: list[tuple[str, str, str]],
     segments_per_document: list[int],
 ) -> list[set[tuple[int, int]]]:
     analysed = [(s, t) if not reason else ("", "") for s, t, reason in pairs]
-    src_tokens = tokenize_texts(pipeline, [s for s, _ in analysed])  # type: ignore[arg-type]
+    job = TokenizeJob(config.spacy_model, config.tgt_lang)
+    tokens = [pair for chunk in ctx.map(tokenize_pairs, chunks(analysed, CHUNK_SEGMENTS), job) for pair in chunk]
+    src_tokens, tgt_tokens = [s for s, _ in tokens], [t for _, t in tokens]
     pack = make_pack(config.tgt_lang)
-    tgt_tokens = [[t.text for t in pack.tokenize(text)] for _, text in analysed]
     priors = [str(Path(p).expanduser()) for p in config.priors_in]
     for number, path in enumerate(priors):
         ctx.add_resource(f"priors_in_{number}", path)
@@ -154,19 +179,16 @@ def _align(
     if config.alignment_cache:
         cache_dirs.append(Path(config.alignment_cache).expanduser())
     if config.align_shard_docs:
-        job = AlignJob(config.aligner, config.symmetrisation, settings, tuple(cache_dirs))
+        align_job = AlignJob(config.aligner, config.symmetrisation, settings, tuple(cache_dirs))
         bounds = shard_bounds(segments_per_document, config.align_shard_docs)
-        links, keys = align_in_shards(src_tokens, tgt_tokens, bounds, job, config.align_shard_priors, ctx)
+        links, keys = align_in_shards(src_tokens, tgt_tokens, bounds, align_job, config.align_shard_priors, ctx)
         ctx.notes["alignment_shards"] = len(keys)
         ctx.notes["alignment_cache_key"] = hashlib.sha256(" ".join(keys).encode()).hexdigest()
         return links
-    links, key = align_corpus(
-        src_tokens,
-        tgt_tokens,
-        aligner=config.aligner,
-        symmetrise=config.symmetrisation,
-        settings=settings,
-        cache_dirs=cache_dirs,
+    forward, reverse, key = directional_links(
+        src_tokens, tgt_tokens, aligner=config.aligner, settings=settings, cache_dirs=cache_dirs
     )
     ctx.notes["alignment_cache_key"] = key
-    return links
+    link_lines = list(zip(forward, reverse, strict=True))
+    return [links for chunk in ctx.map(symmetrised, chunks(link_lines, CHUNK_SEGMENTS), config.symmetrisation)
+            for links in chunk]
