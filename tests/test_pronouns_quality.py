@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -79,6 +80,7 @@ def _sample_script() -> ModuleType:
     spec = importlib.util.spec_from_file_location("make_pronouns_blind_sample", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
@@ -91,7 +93,7 @@ def test_blind_sample_keeps_every_default_item_and_is_seeded() -> None:
         for i, confidence in enumerate([1.0] * 20 + [0.5] * 50 + [0.25] * 30)
     ]
     small = records[:150]
-    assert script.choose(small, 0.55) == sorted(small, key=lambda r: (r["corpus"], r["id"]))  # all of them
-    chosen = script.choose(records, 0.55)
-    assert len(chosen) == script.MAX_ITEMS and chosen == script.choose(records, 0.55)
+    assert script.choose(small, 0.55, 1) == sorted(small, key=lambda r: (r["corpus"], r["id"]))  # all of them
+    chosen = script.choose(records, 0.55, 1)
+    assert len(chosen) == script.MAX_ITEMS and chosen == script.choose(records, 0.55, 1)
     assert sum(r["confidence"] >= 0.55 for r in chosen) == 60  # every default-kept item is in

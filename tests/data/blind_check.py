@@ -26,11 +26,12 @@ class BlindCheck:
     subset_field: str | None  # a boolean sample field giving a second table (items kept by the default config)
 
 
+VARIATION_QUESTIONS = ("grammatical_en", "grammatical_de", "parallel", "minimal", "usable")
 CHECKS = (
     BlindCheck("pronouns_blind", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_fr_blind", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
-    BlindCheck("variations_blind", ("grammatical_en", "grammatical_de", "parallel", "minimal", "usable"), "type", None),
-    BlindCheck("variations_blind2", ("grammatical_en", "grammatical_de", "parallel", "minimal", "usable"), "type", None),
+    BlindCheck("variations_blind", VARIATION_QUESTIONS, "type", None),
+    BlindCheck("variations_blind2", VARIATION_QUESTIONS, "type", None),
 )
 
 # (check, item id, question) -> (resolved answer, reason). Resolved by the lead after reading both notes and

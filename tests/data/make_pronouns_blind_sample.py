@@ -1,9 +1,14 @@
 """Fix the blind hand-check sample of pronouns.v1 (issue 11) before anyone looks at the items.
 
-    .venv/bin/python tests/data/make_pronouns_blind_sample.py [--out tests/data/pronouns_blind_sample.jsonl]
+    .venv/bin/python tests/data/make_pronouns_blind_sample.py [--round 1|2]
 
-Builds pronouns.v1 with the frozen default config on the two corpora reserved for the blind check
-(../shared/data/docs-ende/IWSLT2017-test and ../shared/data/wmt24-ende), except that the confidence filter is
+Round 1 (``pronouns_blind_sample.jsonl``, rules of 89b9a5a): ../shared/data/docs-ende/IWSLT2017-test and
+../shared/data/wmt24-ende. Round 2 (``pronouns_blind2_sample.jsonl``): ../shared/data/wmt23-ende, reserved and
+never used for pronoun rules; its paragraphs carry no document ids, so every line is a document of its own
+(antecedents within the paragraph only, none across an unknown document boundary), and the lines shown in the
+first variations blind check are left out.
+
+Builds pronouns.v1 with the frozen default config on the round's corpora, except that the confidence filter is
 off, so every item is a candidate for the sample with its confidence. Every item records whether the DEFAULT
 config keeps it (kept_by_default), so the judgements give the default's figures and a curve over
 min_confidence. When the population has at most MAX_ITEMS items the sample is all of them; otherwise it holds
@@ -20,6 +25,7 @@ import random
 import sys
 import tempfile
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +35,8 @@ sys.path.insert(0, str(REPO))
 for variable in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "TRANSFORMERS_OFFLINE"):
     os.environ.setdefault(variable, "1")
 
-SEED = 20261125
 MAX_ITEMS = 200
-CORPORA: dict[str, dict[str, str]] = {
+ROUND1_CORPORA: dict[str, dict[str, str]] = {
     "IWSLT2017-test": {
         "input_format": "docs",
         "src": str(DATA / "docs-ende" / "IWSLT2017-test" / "test.en"),
@@ -44,6 +49,42 @@ CORPORA: dict[str, dict[str, str]] = {
         "docs_tsv": str(DATA / "wmt24-ende" / "docs.tsv"),
     },
 }
+
+
+@dataclass(frozen=True)
+class Round:
+    name: str  # sample file prefix in tests/data
+    seed: int
+    corpora: dict[str, dict[str, str]]
+    lines_as_documents: bool  # a corpus without document ids: every line its own document
+
+
+ROUNDS = {
+    1: Round("pronouns_blind", 20261125, ROUND1_CORPORA, False),
+    2: Round("pronouns_blind2", 20261127, {"wmt23-ende": {
+        "input_format": "docs",
+        "src": str(DATA / "wmt23-ende" / "source.en"),
+        "tgt": str(DATA / "wmt23-ende" / "ref.de"),
+    }}, True),
+}
+
+
+def one_document_per_line(inputs: dict[str, str], work: Path) -> dict[str, str]:
+    """The corpus with a ``<d>`` marker before every line."""
+    converted = dict(inputs)
+    for side in ("src", "tgt"):
+        lines = Path(inputs[side]).read_text(encoding="utf-8").splitlines()
+        target = work / f"lines-as-documents.{side}"
+        target.write_text("".join(f"<d>\n{line}\n" for line in lines), encoding="utf-8")
+        converted[side] = str(target)
+    return converted
+
+
+def shown_before() -> set[str]:
+    """English lines shown to the readers of the first variations blind check (wmt23-ende)."""
+    path = REPO / "tests" / "data" / "variations_blind_sample.jsonl"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return {" ".join(json.loads(line)["original_src"].split()) for line in lines}
 
 
 def build(corpus: str, inputs: dict[str, str], work: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -105,13 +146,13 @@ def sample_item(record: dict[str, Any], default_min_confidence: float) -> dict[s
     }
 
 
-def choose(records: list[dict[str, Any]], default: float) -> list[dict[str, Any]]:
+def choose(records: list[dict[str, Any]], default: float, seed: int) -> list[dict[str, Any]]:
     """All items, or every default-kept item and a seeded draw of the rest up to MAX_ITEMS (see the module
     docstring); counts and seeds only, the items are not looked at."""
     ordered = sorted(records, key=lambda r: (r["corpus"], r["id"]))
     if len(ordered) <= MAX_ITEMS:
         return ordered
-    rng = random.Random(SEED)
+    rng = random.Random(seed)
     kept = [r for r in ordered if r["confidence"] >= default]
     rest = [r for r in ordered if r["confidence"] < default]
     chosen = rng.sample(kept, min(len(kept), MAX_ITEMS))
@@ -125,34 +166,40 @@ def main() -> None:
     from builders.pronouns.config import PronounsConfig
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=REPO / "tests" / "data" / "pronouns_blind_sample.jsonl")
-    args = parser.parse_args()
+    parser.add_argument("--round", type=int, choices=sorted(ROUNDS), default=max(ROUNDS))
+    chosen_round = ROUNDS[parser.parse_args().round]
+    out = REPO / "tests" / "data" / f"{chosen_round.name}_sample.jsonl"
     default_min_confidence = next(f.default for f in fields(PronounsConfig) if f.name == "min_confidence")
     assert isinstance(default_min_confidence, float)
     records: list[dict[str, Any]] = []
+    seen = shown_before() if chosen_round.lines_as_documents else set()
     with tempfile.TemporaryDirectory() as tmp:
-        for corpus, inputs in CORPORA.items():
+        for corpus, given in chosen_round.corpora.items():
+            inputs = one_document_per_line(given, Path(tmp)) if chosen_round.lines_as_documents else given
             built, info = build(corpus, inputs, Path(tmp))
+            left_out = [r for r in built if " ".join(r["src segment"].split()) in seen]
+            built = [r for r in built if r not in left_out]
             its = english_it_count(inputs["src"])
             kept = [r for r in built if r["confidence"] >= default_min_confidence]
             print(
                 f"{corpus}: it={its} relaxed={len(built)} ({1000 * len(built) / its:.1f}/1000 it) "
                 f"default={len(kept)} ({1000 * len(kept) / its:.1f}/1000 it) "
                 f"per class relaxed={dict(Counter(r['pronoun class'] for r in built))} "
-                f"default={dict(Counter(r['pronoun class'] for r in kept))}"
+                f"default={dict(Counter(r['pronoun class'] for r in kept))}; "
+                f"{len(left_out)} items of lines shown before left out"
             )
             print(f"  drops: {json.dumps(info.get('counts', info.get('dropped', {})), sort_keys=True)[:2000]}")
             records += built
     print(f"default min_confidence {default_min_confidence}; population with the filter off: {len(records)}")
-    chosen = choose(records, default_min_confidence)
+    chosen = choose(records, default_min_confidence, chosen_round.seed)
     items = [sample_item(r, default_min_confidence) for r in chosen]
     text = "".join(json.dumps(item, ensure_ascii=False, sort_keys=True) + "\n" for item in items)
-    partial = args.out.with_suffix(".partial")
+    partial = out.with_suffix(".partial")
     partial.write_text(text, encoding="utf-8")
-    partial.replace(args.out)
+    partial.replace(out)
     print(
         f"sample: {len(items)} items, per class {dict(Counter(i['class'] for i in items))}, "
-        f"kept_by_default {sum(i['kept_by_default'] for i in items)} -> {args.out}"
+        f"kept_by_default {sum(i['kept_by_default'] for i in items)} -> {out}"
     )
 
 
