@@ -7,6 +7,7 @@ import json
 import logging
 import shutil
 import sys
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -144,9 +145,10 @@ def build(
     run_keys = {"executor": executor, "workers": workers, "ray_address": ray_address}
     run_overrides = [f"{key}={value}" for key, value in run_keys.items() if value is not None]
     cfg = builder_class.config_class.from_sources(config, [*(set_ or []), *run_overrides])
+    started = time.perf_counter()
     path = builder_class(cfg).build(out, resume=resume, overwrite=overwrite, quiet=quiet or _QUIET)
     info = json.loads((path / "info.json").read_text(encoding="utf-8"))
-    typer.echo(f"wrote {path}")
+    typer.echo(f"wrote {path} in {time.perf_counter() - started:.1f} s")
     typer.echo(f"records: {json.dumps(info['records'])}  dropped: {json.dumps(info['counts']['dropped'])}")
     typer.echo(f"signature: {info['signature']}")
 

@@ -39,12 +39,7 @@ def tree(folder: Path) -> dict[str, bytes]:
     files = {}
     for path in sorted(folder.rglob("*")):
         if path.is_file():
-            data = path.read_bytes()
-            if path.name == "info.json":
-                info = json.loads(data)
-                info.pop("wall_time_s")
-                data = json.dumps(info, sort_keys=True).encode()
-            files[str(path.relative_to(folder))] = data
+            files[str(path.relative_to(folder))] = path.read_bytes()
     return files
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import abc
 import platform
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -147,7 +146,6 @@ class Builder(abc.ABC, Generic[ConfigT]):
         return output_name(self.config, self.identity_keys)
 
     def _build_claimed(self, plan: OutputPlan, *, resume: bool, quiet: bool) -> Path:
-        started = time.perf_counter()
         executor = make_executor(self.config.executor, self.config.workers, self.config.ray_address)
         ctx = BuildContext(config=self.config, work_dir=plan.work_dir, quiet=quiet, executor=executor)
         with counting_normalised() as normalised:
@@ -160,7 +158,6 @@ class Builder(abc.ABC, Generic[ConfigT]):
         rows = self.finalize(rows, build_plan, ctx)
         self.check_rows(rows)
         warn_if_degenerate(ctx, rows, self.name)
-        ctx.notes["wall_time_s"] = round(time.perf_counter() - started, 3)
         info = self.make_info(rows, ctx)
         write_dataset(self, rows, info, plan, ctx, build_plan)
         return plan.final_dir
@@ -231,8 +228,7 @@ class Builder(abc.ABC, Generic[ConfigT]):
             "tools": dict(sorted(ctx.tools.items())),
             "counts": ctx.counts.to_dict(),
             "records": records,
-            "notes": {k: v for k, v in ctx.notes.items() if k != "wall_time_s"},
-            "wall_time_s": ctx.notes.get("wall_time_s"),
+            "notes": dict(ctx.notes),  # no wall time: the same config gives the same bytes, every file included
         }
         info["signature"] = make_signature(self, ctx)
         return info
