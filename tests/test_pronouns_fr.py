@@ -112,6 +112,9 @@ def _variant(text: str, index: int) -> list[str]:
         ("Il a mangé une pomme.", 0, "Elle a mangé une pomme."),  # avoir: the participle does not agree
         ("S'il pleut, il reste.", 1, "Si elle pleut, il reste."),  # elision of "si" (one pronoun swapped)
         ("Elle est rapide.", 0, "Il est rapide."),
+        # a list of predicates, its later members mis-tagged as nouns by the small model
+        ("Ils sont petits, verts et ronds.", 0, "Elles sont petites, vertes et rondes."),
+        ("Elle est grande, belle et intelligente.", 0, "Il est grand, beau et intelligent."),
     ],
 )
 def test_variants_repair_agreement(text: str, index: int, expected: str) -> None:
@@ -126,6 +129,10 @@ def test_unsure_agreement_drops_the_item() -> None:
         _variant("Il est trompeur.", 0)  # trompeuse or trompeure: no rule is sure
     with pytest.raises(AgreementProblem, match="object_participle_agreement"):
         _variant("Elle était rouge et je l'ai vendue.", 0)
+    # listed predicates mis-tagged as nouns: "persévérantes" may come from persévérant or an epicene
+    # *persévérante*, so no variant (before, the list was not repaired and kept its feminine forms)
+    with pytest.raises(AgreementProblem, match="agreement_repair_unknown_form"):
+        _variant("Elles sont magnifiques, persévérantes, brillantes.", 0)
 
 
 def test_gold_file_covers_the_error_classes() -> None:

@@ -100,7 +100,10 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     """The agreeing word for the other gender, or None when the inflection is not certain."""
     form = token.text.lower()
     participle = morph_of(token, "VerbForm") == "Part"
-    lemma = token.lemma_.lower() if not participle else ""  # a participle's lemma is the infinitive
+    # a participle's lemma is the infinitive; a feminine adjective mis-tagged as a noun gets a noun lemma that
+    # keeps the feminine ("persévérantes" -> "persévérante"), which would pass for an epicene base
+    trusted_lemma = not participle and (token.pos_ == "ADJ" or source == "Masc")
+    lemma = token.lemma_.lower() if trusted_lemma else ""
     verified = {
         base
         for base in _base_candidates(form, lemma, source, number)
@@ -148,7 +151,27 @@ def _predicates(subject: Any) -> list[Any]:
         found += [c for c in head.children if c.dep_ == "xcomp" and _agrees(c)]
     for word in list(found):
         found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj)]
+        found += [item for item in _listed_after(word) if item not in found]
     return found
+
+
+LIST_SEPARATORS = frozenset({",", "et", "ou"})
+
+
+def _listed_after(predicate: Any) -> list[Any]:
+    """Bare words listed after a predicate ("elles sont magnifiques, persévérantes, brillantes"): the small
+    model often tags them NOUN/PROPN and attaches them as dep/obl:mod/conj, so ``_shares_subject`` misses
+    them. They agree with the subject too; swap_form's round trip decides whether each one inflects, and the
+    item is dropped when one does not."""
+    return [
+        child
+        for child in predicate.children
+        if child.i > predicate.i
+        and child.dep_ in {"conj", "dep", "obl:mod", "appos"}
+        and child.pos_ in {"ADJ", "NOUN", "PROPN"}
+        and child.doc[child.i - 1].lower_ in LIST_SEPARATORS
+        and not any(c.dep_ in {"det", "case", "nsubj", "cop"} or c.dep_.startswith("aux") for c in child.children)
+    ]
 
 
 def _copular_predicate(head: Any) -> bool:
