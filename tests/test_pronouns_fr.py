@@ -221,3 +221,20 @@ def test_shared_enfr_dev_talks_build_validate_and_load(shared_data: Path, tmp_pa
     assert len(records) >= 5
     loaded = datasets.load_dataset(str(out), cache_dir=str(tmp_path / "hf"))
     assert loaded["test"].num_rows == len(records)
+
+
+@needs_french
+@pytest.mark.parametrize(
+    ("text", "index", "expected"),
+    [
+        ("Les journalistes ont posé des questions.", 1, True),  # plural: women, men or both
+        ("L'artiste a ouvert l'exposition.", 1, True),  # elided article hides the gender
+        ("La journaliste a posé une question.", 1, False),  # the article shows it
+        ("Un enfant jouait.", 1, False),
+        ("Les tables sont rondes.", 1, False),  # not a person noun
+    ],
+)
+def test_epicene_person_nouns_without_a_gendered_determiner(text: str, index: int, expected: bool) -> None:
+    from builders.pronouns.french import make_french
+
+    assert make_french().is_unmarked_epicene(text, tokenize(text), index) is expected

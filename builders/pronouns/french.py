@@ -196,16 +196,41 @@ class FrenchAnalyser:
         token = self.token(text, tokens, index)
         if token is None or token.pos_ != "NOUN":
             return None
+        if unmarked_epicene(token):
+            return None  # "les enfants": women, men or both; the pronoun's gender is not forced by the noun
         genders = token.morph.get("Gender")
         numbers = token.morph.get("Number")
         if len(genders) != 1 or genders[0] not in {"Masc", "Fem"} or len(numbers) != 1:
             return None
         return NounEntry(token.lemma_, frozenset(genders), numbers[0] == "Plur")
 
+    def is_unmarked_epicene(self, text: str, tokens: list[GToken], index: int) -> bool:
+        token = self.token(text, tokens, index)
+        return token is not None and token.pos_ == "NOUN" and unmarked_epicene(token)
+
     def pronoun_number(self, text: str, tokens: list[GToken], index: int) -> str:
         token = self.token(text, tokens, index)
         numbers = token.morph.get("Number") if token is not None else []
         return numbers[0] if len(numbers) == 1 else ""
+
+
+# determiners whose form shows the noun's gender (not "son/mon/ton": also before a feminine vowel, "son amie")
+GENDERED_DETERMINERS = word_set("le la un une cet cette ce ma ta sa du au")
+
+
+def unmarked_epicene(noun: Any) -> bool:
+    """A person noun of one form for both sexes whose determiner does not show the gender (les enfants,
+    l'artiste, mes collègues)."""
+    gendered = any(c.dep_ == "det" and c.lower_ in GENDERED_DETERMINERS for c in noun.children)
+    return noun.lemma_.lower() in epicene_person_nouns() and not gendered
+
+
+@cache
+def epicene_person_nouns() -> frozenset[str]:
+    from builders.core.resources import resource_path
+
+    lines = resource_path("pronouns", "fr_epicene_person_nouns.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
 @cache

@@ -128,6 +128,21 @@ def _unknown_before(
     return False
 
 
+def _epicene_before(
+    segments: Sequence[Segment], candidates: Sequence[Candidate], antecedent: Candidate, analyser: FrenchAnalyser
+) -> bool:
+    """A candidate ranked before the chosen antecedent is aligned to an epicene person noun whose determiner
+    hides the gender (les journalistes ... elles): it is likely the referent, and its pronoun could be ils or
+    elles, so no variant is surely wrong (the blind check's "les enfants", "les critiques")."""
+    for candidate in candidates:
+        if candidate == antecedent:
+            return False
+        segment = segments[candidate.sentence]
+        if any(analyser.is_unmarked_epicene(segment.tgt, segment.german, j) for j in aligned(segment, candidate.head)):
+            return True
+    return False
+
+
 def extract_french(
     segments: Sequence[Segment],
     coref: DocumentCoref,
@@ -160,6 +175,8 @@ def extract_french(
     antecedent, head, entry, confidence = choose_antecedent(
         segments, candidates, form.gender, analyser, number=form.number, noun_of=noun_of  # type: ignore[arg-type]
     )
+    if _epicene_before(segments, candidates, antecedent, analyser):
+        raise Drop("antecedent_epicene_person_noun")
     if _unknown_before(segments, candidates, antecedent, noun_of):
         confidence = round(confidence * 0.5, 4)
     pronouns = [(index, parsed), *chain_pronouns(segment, source, index, analyser)]
