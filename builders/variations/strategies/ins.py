@@ -190,6 +190,12 @@ class InsertWord:
                                                config.ins_min_count) if self._fits_slot(pair, g.index, entry.slot)]
             if not en_gaps:
                 continue  # not a candidate here: nothing counted
+            if entry.english in CONTRAST_SENSITIVE and not config.ins_additive:
+                # Additive 'also' presupposes another thing with the property; whether the context denies that
+                # (a contrast without a marker word, a correcting 'Well, ...') is beyond these rules (issue 16,
+                # blind check 2: both INS failures), so it is off unless asked for.
+                outcomes.append(Drop("ins_additive_off"))
+                continue
             if entry.english in en_words or set(entry.german) & de_words:
                 outcomes.append(Drop("ins_word_present"))
                 continue
