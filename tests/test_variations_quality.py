@@ -435,6 +435,19 @@ def test_subnum_skips_numbers_compared_with_another() -> None:
 
 
 @pytest.mark.parametrize(
+    ("en", "de"),
+    [
+        # two numbers without a comparison between them, a 'to' that is no range, a year beside an amount
+        ("The team won 3 games and lost 2.", "Das Team gewann 3 Spiele und verlor 2."),
+        ("We brought 40 chairs to the 12 tables.", "Wir brachten 40 Stühle zu den 12 Tischen."),
+        ("Sales grew 13 percent more than in 2019.", "Der Umsatz wuchs um 13 Prozent mehr als 2019."),
+    ],
+)
+def test_subnum_numbers_that_are_not_compared_stay(en: str, de: str) -> None:
+    assert "subnum_compared_number" not in _subnum(en, de)[1]
+
+
+@pytest.mark.parametrize(
     ("en", "de", "links", "expected"),
     [
         # German 'ihn' is the thing shown ('it'); the man is the demonstrative 'Der': counts match by chance

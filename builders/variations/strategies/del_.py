@@ -105,6 +105,10 @@ def result_clause_follows(words: list[str], index: int, clause_words: frozenset[
     return False
 
 
+def following_pos(pair: SentencePair, index: int) -> str:
+    return pair.en_tokens[index + 1].pos if index + 1 < len(pair.en_tokens) else ""
+
+
 def german_bound(tokens: list[Token], index: int) -> bool:
     """Inside a German multi-word unit (any occurrence covering ``index``), or right after a preposition."""
     words = [t.lower for t in tokens]
@@ -178,7 +182,9 @@ class DeleteAdverb:
                 outcomes.append(Drop("del_negation"))
                 continue
             en_words = [t.lower for t in pair.en_tokens]
-            if token.lower in EN_RESULT_DEGREE and result_clause_follows(en_words, index, EN_RESULT_CLAUSE):
+            degree_use = following_pos(pair, index) in {"ADJ", "ADV", "DET"}  # 'so cold', not 'So, that is'
+            if token.lower in EN_RESULT_DEGREE and degree_use and result_clause_follows(en_words, index,
+                                                                                       EN_RESULT_CLAUSE):
                 outcomes.append(Drop("del_en_result_construction"))
                 continue
             if english_coordinated_or_repeated(pair, index):

@@ -38,14 +38,15 @@ DE_NUMBER_WORDS = {w: n for n, w in enumerate((
 NUMBER_WORDS = {"en": EN_NUMBER_WORDS, "de": DE_NUMBER_WORDS}
 # "X out of Y", "X of (the) Y", "X in Y", "X von Y": X is a part of Y and cannot exceed it ("9 of 5 children").
 _PART_OF_WHOLE = {"en": r"(?:out\s+of|of|in)(?:\s+the)?", "de": r"(?:von|aus|unter)(?:\s+den|\s+die)?"}
-# Words that compare two numbers of a sentence ("7.5, above the average of 7.4", "rose from 5 to 8", "more than
-# 20 ... of 30"): between the changed number and another one they tie the two, and the change may contradict the
-# comparison (7.5 -> 8.5 is no longer "slightly above 7.4").
+# Words that compare two numbers of a sentence ("7.5, above the average of 7.4", "more than 20 ... 30"): close
+# between the changed number and another one, they tie the two, and the change may contradict the comparison
+# (7.5 -> 8.5 is no longer "slightly above 7.4"). 'to' only ties a range or a change ("3 to 4 hours", "from 5 to
+# 8"), where at most one word stands between the two numbers besides it.
 EN_COMPARISON_CUES = frozenset({
     "than", "above", "below", "average", "compared", "versus", "vs", "higher", "lower", "more", "less", "fewer",
-    "greater", "larger", "smaller", "bigger", "exceed", "exceeds", "exceeded", "exceeding", "over", "under", "to",
-    "up", "down", "from", "rose", "fell", "grew", "increased", "decreased", "dropped", "jumped", "climbed",
-    "declined", "doubled", "tripled", "outnumber", "outnumbered", "beat", "against", "while", "whereas"})
+    "greater", "larger", "smaller", "bigger", "exceed", "exceeds", "exceeded", "exceeding", "over", "under",
+    "outnumber", "outnumbered"})
+COMPARISON_MAX_WORDS = 6
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
 
@@ -202,9 +203,10 @@ def part_exceeds_whole(text: str, mention: NumberMention, new_value: Decimal, la
 
 def compared_to_another_number(text: str, mention: NumberMention, others: list[NumberMention],
                                new_value: Decimal) -> bool:
-    """Another number of the same sentence with a comparison word between the two ('above the average of 7.4',
-    'from 5 to 8', 'more ... than 20'): the change may contradict the comparison, so it is skipped. Two years
-    ('from 2010 to 2020') stay comparable unless the change reverses their order."""
+    """Another number of the same sentence with a comparison word close between the two ('above the average of
+    7.4', 'more than 20 of 30') or that forms a range with it ('3 to 4 hours', 'from 5 to 8', 'between 2 and 3'):
+    the change may contradict the comparison, so it is skipped. Two years ('from 2010 to 2020') stay comparable
+    unless the change reverses their order."""
     starts = sentence_starts(text)
     for other in others:
         if other.start == mention.start:
@@ -212,8 +214,13 @@ def compared_to_another_number(text: str, mention: NumberMention, others: list[N
         first, second = sorted((mention, other), key=lambda m: m.start)
         if any(first.start < start <= second.start for start in starts):
             continue  # another sentence
-        between = {w.lower() for w in _WORD_RE.findall(text[first.end : second.start])}
-        if not between & EN_COMPARISON_CUES:
+        if mention.year != other.year:
+            continue  # a year and an amount ('up 13 percent from 2012') are not compared
+        between = [w.lower() for w in _WORD_RE.findall(text[first.end : second.start])]
+        range_word = "and" if text[: first.start].rstrip().lower().endswith("between") else "to"
+        is_range = len(between) <= 2 and range_word in between
+        compared = len(between) <= COMPARISON_MAX_WORDS and bool(set(between) & EN_COMPARISON_CUES)
+        if not (is_range or compared):
             continue
         order_kept = (mention.value - other.value) * (new_value - other.value) > 0
         if not (mention.year and other.year and order_kept):
