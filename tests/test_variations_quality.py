@@ -362,6 +362,8 @@ SUBGEN_CASES = [
     # blind check 2: a gendered word used as an interjection names no person ('Oh, woman!' is no exclamation)
     ("Oh, man, he is late again.", "Oh Mann, er ist wieder spät dran.", Drop("subgen_interjection")),
     ("Man, she sings well!", "Mann, singt sie gut!", Drop("subgen_interjection")),
+    ("She shares a flat with my sister.", "Sie teilt eine Wohnung mit meiner Schwester.",
+     ("He shares a flat with my brother.", "Er teilt eine Wohnung mit meinem Bruder.")),
     # German compounds with the head -frau/-mann keep the old gender ('ein Mann ... Hausfrau')
     ("She always wanted to be a housewife.", "Sie wollte immer Hausfrau sein.", Drop("subgen_de_person_noun")),
     ("The firefighter said he was fine.", "Der Feuerwehrmann sagte, er sei wohlauf.", Drop("subgen_de_person_noun")),
@@ -373,6 +375,11 @@ SUBGEN_CASES = [
     ("The ship lost her mast in the gale.", "Das Schiff verlor im Sturm seinen Mast.",
      Drop("subgen_personified_noun")),
     ("She loves the sea.", "Sie liebt das Meer.", ("He loves the sea.", "Er liebt das Meer.")),
+    # 'a gentle nature' is a kind, not nature personified
+    ("It was a tale of a gentle nature, and he told it well.",
+     "Es war eine Erzählung sanfter Art, die er gut erzählte.",
+     ("It was a tale of a gentle nature, and she told it well.",
+      "Es war eine Erzählung sanfter Art, die sie gut erzählte.")),
 ]
 
 

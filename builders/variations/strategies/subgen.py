@@ -58,8 +58,9 @@ _CLAUSE_START = {".", "!", "?", ",", ";", ":", "„", "“", "\"", "(", "–", "
 # wrong", "Oh Mann!"): they name no person, and 'Oh, woman!' is not the same exclamation, so the pair is skipped.
 EN_INTERJECTION_NOUNS = frozenset({"man", "woman", "boy", "girl", "dude", "guy", "lady", "brother", "sister"})
 DE_INTERJECTION_NOUNS = frozenset({"mann", "frau", "junge", "mädchen", "bruder"})
-EN_INTERJECTIONS = frozenset({"oh", "o", "ah", "aw", "hey", "wow", "yeah", "ok", "okay", "well", "come", "on", "my"})
-DE_INTERJECTIONS = frozenset({"oh", "o", "ach", "ah", "au", "mein", "na", "mensch", "hey", "ja", "nein"})
+# ('my' and 'mein' are left out: 'my sister.', 'mein Mann.' are persons.)
+EN_INTERJECTIONS = frozenset({"oh", "o", "ah", "aw", "hey", "wow", "yeah", "ok", "okay", "on"})
+DE_INTERJECTIONS = frozenset({"oh", "o", "ach", "ah", "au", "na", "mensch", "hey", "ja", "nein"})
 _PUNCTUATION_AFTER = frozenset({",", "!", "?", ".", "…", "--", "—", "–"})
 # English nouns that English commonly personifies with he/she (nature ... her, the ship ... she, death ... he):
 # the German pronoun follows the grammatical gender of the German noun (die Natur ... sie, der Tod ... er), so
@@ -89,14 +90,25 @@ def gendered_interjection(pair: SentencePair) -> bool:
 
 
 def personified_thing(pair: SentencePair, en_indices: list[int]) -> bool:
-    """An English noun commonly personified with he/she before the first swapped pronoun, in its sentence or
-    the one before."""
+    """An English common noun commonly personified with he/she ('Nature ... she', 'the ship ... her'; not a name
+    like 'Justice' nor 'a ... nature') before the first swapped pronoun, in its sentence or the one before."""
     if not en_indices:
         return False
     first = pair.en_tokens[min(en_indices)]
     starts = [start for start in sentence_starts(pair.en) if start <= first.start]
     window_start = starts[-2] if len(starts) > 1 else 0
-    return any(t.lower in EN_PERSONIFIED_NOUNS and window_start <= t.start < first.start for t in pair.en_tokens)
+    return any(t.lower in EN_PERSONIFIED_NOUNS and t.pos == "NOUN" and window_start <= t.start < first.start
+               and not _indefinite(pair, i) for i, t in enumerate(pair.en_tokens))
+
+
+def _indefinite(pair: SentencePair, index: int) -> bool:
+    """'a more earthy nature' (a kind), not 'nature' itself: an a/an in the noun's phrase."""
+    for token in reversed(pair.en_tokens[max(0, index - 3) : index]):
+        if token.lower in ("a", "an"):
+            return True
+        if token.pos in ("PUNCT", "VERB", "AUX", "ADP"):
+            return False
+    return False
 
 
 def english_swap(token: EnglishToken) -> str | None:
