@@ -372,8 +372,10 @@ SUBGEN_CASES = [
      ("Hoffmann said she would come.", "Hoffmann sagte, sie würde kommen.")),
     # a thing English personifies (nature ... she, the ship ... her): the German pronoun follows the German noun
     ("Nature knows what she is doing.", "Die Natur weiß, was sie tut.", Drop("subgen_personified_noun")),
-    ("The ship lost her mast in the gale.", "Das Schiff verlor im Sturm seinen Mast.",
-     Drop("subgen_personified_noun")),
+    ("Death takes what he wants.", "Der Tod nimmt sich, was er will.", Drop("subgen_personified_noun")),
+    # the country is 'das Land' (neuter): the German pronoun is the person's, and the swap goes on
+    ("The country was at war, and he had to flee.", "Das Land war im Krieg, und er musste fliehen.",
+     ("The country was at war, and she had to flee.", "Das Land war im Krieg, und sie musste fliehen.")),
     ("She loves the sea.", "Sie liebt das Meer.", ("He loves the sea.", "Er liebt das Meer.")),
     # 'a gentle nature' is a kind, not nature personified
     ("It was a tale of a gentle nature, and he told it well.",
@@ -424,6 +426,9 @@ def test_subnum_skips_a_number_inside_a_name(en: str, de: str) -> None:
 def test_subnum_quantities_next_to_capitalised_words_stay() -> None:
     made, drops = _subnum("About 40 people came on May 5.", "Etwa 40 Leute kamen am 5. Mai.")
     assert len(made) == 10 + 8 and "subnum_in_name" not in drops  # May 5 -> 0 and 1 are no dates
+    for en, de in [("In Ohio 34 percent voted.", "In Ohio stimmten 34 Prozent ab."),
+                   ("The race is on Friday 12 June.", "Das Rennen ist am Freitag, 12. Juni.")]:
+        assert "subnum_in_name" not in _subnum(en, de)[1]
 
 
 def test_subnum_skips_numbers_compared_with_another() -> None:

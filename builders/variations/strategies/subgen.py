@@ -62,14 +62,20 @@ DE_INTERJECTION_NOUNS = frozenset({"mann", "frau", "junge", "mädchen", "bruder"
 EN_INTERJECTIONS = frozenset({"oh", "o", "ah", "aw", "hey", "wow", "yeah", "ok", "okay", "on"})
 DE_INTERJECTIONS = frozenset({"oh", "o", "ach", "ah", "au", "na", "mensch", "hey", "ja", "nein"})
 _PUNCTUATION_AFTER = frozenset({",", "!", "?", ".", "…", "--", "—", "–"})
-# English nouns that English commonly personifies with he/she (nature ... her, the ship ... she, death ... he):
-# the German pronoun follows the grammatical gender of the German noun (die Natur ... sie, der Tod ... er), so
-# swapping it turns a correct anaphor into a wrong one (durch ihn for die Natur). Checked in the pronoun's
-# sentence and the one before it, up to the first pronoun.
-EN_PERSONIFIED_NOUNS = frozenset({
-    "nature", "earth", "planet", "ship", "boat", "vessel", "yacht", "submarine", "country", "nation",
-    "motherland", "fatherland", "homeland", "death", "fate", "fortune", "luck", "sea", "ocean", "moon", "sun",
-    "liberty", "justice", "storm", "hurricane"})
+# English nouns that English commonly personifies with he/she (Nature ... she, Death ... he) and their German
+# translations whose grammatical gender is masculine or feminine: the German pronoun then follows the German noun
+# (die Natur ... sie, der Tod ... er), and swapping it turns a correct anaphor into a wrong one (durch ihn for die
+# Natur). A German noun of the other gender or a neuter one (das Schiff ... es, das Land) gives a German pronoun
+# that is not swapped, and the pronoun counts already tell the two sides apart.
+EN_PERSONIFIED_NOUNS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "nature": ("f", ("natur",)), "earth": ("f", ("erde",)), "sun": ("f", ("sonne",)),
+    "nation": ("f", ("nation",)), "liberty": ("f", ("freiheit",)), "freedom": ("f", ("freiheit",)),
+    "justice": ("f", ("gerechtigkeit", "justiz")), "fortune": ("f", ("fortuna",)),
+    "death": ("m", ("tod", "todes", "tode")), "planet": ("m", ("planet", "planeten")),
+    "ocean": ("m", ("ozean", "ozeans")), "moon": ("m", ("mond", "mondes", "monds")),
+    "storm": ("m", ("sturm", "sturms", "sturmes")), "hurricane": ("m", ("hurrikan", "hurrikans")),
+    "winter": ("m", ("winter", "winters")), "river": ("m", ("fluss", "flusses", "strom")),
+}
 
 
 def _interjection_use(words: list[str], index: int, interjections: frozenset[str]) -> bool:
@@ -89,16 +95,24 @@ def gendered_interjection(pair: SentencePair) -> bool:
         for i, w in enumerate(de_words))
 
 
-def personified_thing(pair: SentencePair, en_indices: list[int]) -> bool:
-    """An English common noun commonly personified with he/she ('Nature ... she', 'the ship ... her'; not a name
-    like 'Justice' nor 'a ... nature') before the first swapped pronoun, in its sentence or the one before."""
+def personified_thing(pair: SentencePair, en_indices: list[int], old_gender: str) -> bool:
+    """An English common noun commonly personified with he/she ('Nature ... she'; not a name like 'Justice' nor
+    'a ... nature') before the first swapped pronoun, in its sentence or the one before, whose German translation
+    in the line has the grammatical gender of the pronouns being swapped away (die Natur ... sie)."""
     if not en_indices:
         return False
     first = pair.en_tokens[min(en_indices)]
     starts = [start for start in sentence_starts(pair.en) if start <= first.start]
     window_start = starts[-2] if len(starts) > 1 else 0
-    return any(t.lower in EN_PERSONIFIED_NOUNS and t.pos == "NOUN" and window_start <= t.start < first.start
-               and not _indefinite(pair, i) for i, t in enumerate(pair.en_tokens))
+    de_words = {t.lower for t in pair.de_tokens}
+    for index, token in enumerate(pair.en_tokens):
+        entry = EN_PERSONIFIED_NOUNS.get(token.lower)
+        if entry is None or token.pos != "NOUN" or not window_start <= token.start < first.start:
+            continue
+        gender, german = entry
+        if gender == old_gender and de_words & set(german) and not _indefinite(pair, index):
+            return True
+    return False
 
 
 def _indefinite(pair: SentencePair, index: int) -> bool:
@@ -215,8 +229,6 @@ class SubstituteGender:
             return []
         if gendered_interjection(pair):
             return [Drop("subgen_interjection")]
-        if personified_thing(pair, en_indices):
-            return [Drop("subgen_personified_noun")]
         genders = {pair.en_tokens[i].lower in EN_MASCULINE for i in en_indices} | {m for _, _, m in noun_hits}
         if len(genders) > 1:
             return [Drop("subgen_mixed_gender")]
@@ -249,6 +261,8 @@ class SubstituteGender:
         if german_pronoun_left(pair, de_edits, to_feminine):
             return [Drop("subgen_de_pronoun_left")]
         old_gender = "m" if to_feminine else "f"
+        if personified_thing(pair, en_indices, old_gender):
+            return [Drop("subgen_personified_noun")]
         unswapped = unswapped_person_noun(pair, en_edits, de_edits, old_gender) or sex_marked_word(
             [t.lower for t in pair.en_tokens], pair.de_tokens, old_gender)
         if unswapped:

@@ -229,7 +229,10 @@ def compared_to_another_number(text: str, mention: NumberMention, others: list[N
 
 
 # A capitalised word before a number that is a date or an amount, not a name ("May 5", "EUR 20", "I 2").
-NOT_NAME_WORDS = MONTHS | {"i", "eur", "usd", "gbp", "chf", "us", "no", "nr"}
+WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+NOT_NAME_WORDS = MONTHS | WEEKDAYS | {"i", "eur", "usd", "gbp", "chf", "us", "no", "nr"}
+# After the number, these mark a quantity even behind a name ('Alabama 34 percent', 'Augustus 2000 years ago').
+QUANTITY_FOLLOWERS = frozenset({"percent", "per", "%", "times"})
 _QUOTE_OR_END = {".", "!", "?", ":", ";", "\"", "“", "‘", "'", "(", "--", "—", "–"}
 
 
@@ -242,6 +245,9 @@ def number_in_name(pair: SentencePair, position: int) -> bool:
     previous = pair.en_tokens[position - 1]
     if not (previous.text.isalpha() and previous.text[0].isupper()) or previous.lower in NOT_NAME_WORDS:
         return False
+    following = pair.en_tokens[position + 1] if position + 1 < len(pair.en_tokens) else None
+    if following is not None and (following.tag == "NNS" or following.lower in QUANTITY_FOLLOWERS):
+        return False  # a plural noun or 'percent' after it: a quantity ('Alabama 34 percent', '2000 years')
     sentence_initial = position == 1 or pair.en_tokens[position - 2].text in _QUOTE_OR_END
     return previous.pos == "PROPN" or not sentence_initial
 
