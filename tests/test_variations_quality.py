@@ -437,6 +437,10 @@ def test_subnum_skips_numbers_compared_with_another() -> None:
     made, drops = _subnum("Her score was 7.6, just above the mean of 7.5.",
                           "Ihr Ergebnis war 7,6, knapp über dem Mittel von 7,5.")
     assert made == [] and set(drops) == {"subnum_compared_number"}
+    # the comparison word outside the pair: a change at least as large as their distance alters the comparison
+    made, drops = _subnum("The norm is 20.1 points and our team got 20.3, so a bit more than normal.",
+                          "Die Norm liegt bei 20,1 Punkten, und unser Team kam auf 20,3, also etwas mehr als normal.")
+    assert made == [] and set(drops) == {"subnum_compared_number"}
     made, drops = _subnum("The trip takes 3 to 4 hours.", "Die Reise dauert 3 bis 4 Stunden.")
     assert made == [] and "subnum_compared_number" in drops
     made, drops = _subnum("Prices rose from 2010 to 2020.", "Die Preise stiegen von 2010 bis 2020.")
@@ -452,6 +456,8 @@ def test_subnum_skips_numbers_compared_with_another() -> None:
         # two numbers without a comparison between them, a 'to' that is no range, a year beside an amount
         ("The team won 3 games and lost 2.", "Das Team gewann 3 Spiele und verlor 2."),
         ("We brought 40 chairs to the 12 tables.", "Wir brachten 40 Stühle zu den 12 Tischen."),
+        # far apart in value: a change of up to 5 cannot alter how 10 and 30 compare
+        ("We had 10 chairs and 30 guests, more than ever.", "Wir hatten 10 Stühle und 30 Gäste, mehr als je."),
         ("Sales grew 13 percent more than in 2019.", "Der Umsatz wuchs um 13 Prozent mehr als 2019."),
     ],
 )

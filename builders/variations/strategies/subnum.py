@@ -201,6 +201,21 @@ def part_exceeds_whole(text: str, mention: NumberMention, new_value: Decimal, la
     return part is not None and new_value < part <= mention.value
 
 
+def _close_and_compared(text: str, first: NumberMention, second: NumberMention, between: list[str],
+                        mention: NumberMention, other: NumberMention, new_value: Decimal) -> bool:
+    """'the average is at 7.4, and ours lands at 7.5, so slightly above average': a comparison word near two
+    numbers of the sentence (up to 6 words before the first or after the second, at most 12 words apart), and a
+    change at least as large as the distance between them, which alters how they compare."""
+    if len(between) > 12 or abs(new_value - mention.value) < abs(mention.value - other.value):
+        return False
+    starts = sentence_starts(text)
+    sentence_start = max(start for start in starts if start <= first.start)
+    sentence_end = min([start for start in starts if start > second.start], default=len(text))
+    before = _WORD_RE.findall(text[sentence_start : first.start])[-COMPARISON_MAX_WORDS:]
+    after = _WORD_RE.findall(text[second.end : sentence_end])[:COMPARISON_MAX_WORDS]
+    return bool({w.lower() for w in [*before, *between, *after]} & EN_COMPARISON_CUES)
+
+
 def compared_to_another_number(text: str, mention: NumberMention, others: list[NumberMention],
                                new_value: Decimal) -> bool:
     """Another number of the same sentence with a comparison word close between the two ('above the average of
@@ -220,7 +235,8 @@ def compared_to_another_number(text: str, mention: NumberMention, others: list[N
         range_word = "and" if text[: first.start].rstrip().lower().endswith("between") else "to"
         is_range = len(between) <= 2 and range_word in between
         compared = len(between) <= COMPARISON_MAX_WORDS and bool(set(between) & EN_COMPARISON_CUES)
-        if not (is_range or compared):
+        if not (is_range or compared or _close_and_compared(text, first, second, between, mention, other,
+                                                               new_value)):
             continue
         order_kept = (mention.value - other.value) * (new_value - other.value) > 0
         if not (mention.year and other.year and order_kept):
