@@ -115,6 +115,9 @@ INS_CASES = [
      Drop("ins_contrastive_context")),
     ("This is no toy. It is a tool.", "Das ist kein Spielzeug. Es ist ein Werkzeug.",
      "It=Es is#2=ist#2 a=ein tool=Werkzeug", "This is no toy. It is also a tool.", Drop("ins_contrastive_context")),
+    # a correcting 'Well, ...' sets the sentence against the one before: no additive 'also' (with ins_additive)
+    ("Well, the truth is complicated.", "Nun, die Wahrheit ist kompliziert.", "is=ist complicated=kompliziert",
+     "Well, the truth is also complicated.", Drop("ins_contrastive_context")),
     # 'not only ... but also': the German 'sondern auch' construction
     ("The trip is cheap but it is long.", "Die Reise ist billig, sondern sie ist lang.",
      "it=sie is#2=ist#2 long=lang", "The trip is cheap but it is also long.", Drop("ins_contrastive_context")),
