@@ -74,12 +74,13 @@ def result(pair: SentencePair, outcome: Any) -> Any:
 
 
 # --- INS ----------------------------------------------------------------------------------------------------
-def _ins_resources(licensed_en: list[str]) -> StrategyResources:
+def _ins_resources(licensed_en: list[str], additive: bool = True) -> StrategyResources:
     """n-grams that license the English insertion being tested (the placement rules are what is under test):
-    the licensed sentence twice, so both bigrams around the word pass ins_min_count = 2."""
+    the licensed sentence twice, so both bigrams around the word pass ins_min_count = 2. ``additive`` turns on
+    also/auch (off by default since blind check 2), whose placement rules these cases test too."""
     english = BidirectionalNgram().add(licensed_en * 2)
     german = BidirectionalNgram().add(["das ist auch gut .", "das ist sehr gut ."] * 2)
-    config = VariationsConfig(src="a.en", tgt="a.de", ins_threshold=0.01)
+    config = VariationsConfig(src="a.en", tgt="a.de", ins_threshold=0.01, ins_additive=additive)
     return StrategyResources(config, _resources().lexicons, english, german)
 
 
@@ -114,6 +115,9 @@ INS_CASES = [
      Drop("ins_contrastive_context")),
     ("This is no toy. It is a tool.", "Das ist kein Spielzeug. Es ist ein Werkzeug.",
      "It=Es is#2=ist#2 a=ein tool=Werkzeug", "This is no toy. It is also a tool.", Drop("ins_contrastive_context")),
+    # a correcting 'Well, ...' sets the sentence against the one before: no additive 'also' (with ins_additive)
+    ("Well, the truth is complicated.", "Nun, die Wahrheit ist kompliziert.", "is=ist complicated=kompliziert",
+     "Well, the truth is also complicated.", Drop("ins_contrastive_context")),
     # 'not only ... but also': the German 'sondern auch' construction
     ("The trip is cheap but it is long.", "Die Reise ist billig, sondern sie ist lang.",
      "it=sie is#2=ist#2 long=lang", "The trip is cheap but it is also long.", Drop("ins_contrastive_context")),
@@ -170,6 +174,16 @@ def test_ins_slots_without_a_parallel_german_slot(en: str, de: str, links: str, 
 )
 def test_ins_german_slot_must_match(en: str, de: str, links: str, licensed: str) -> None:
     assert outcomes("INS", aligned_pair(en, de, links), _ins_resources([licensed])) == [Drop("ins_de_slot_differs")]
+
+
+def test_ins_additive_also_is_off_by_default() -> None:
+    """Blind check 2: 'also' contradicted a contrast that no marker word shows (a thing set against another by
+    meaning alone; after a correcting 'Well, ...'). Off by default; 'very' still goes in."""
+    pair = aligned_pair("The bridge is old.", "Die Brücke ist alt.", "bridge=Brücke is=ist old=alt")
+    made = outcomes("INS", pair, _ins_resources(["the bridge is also old .", "the bridge is very old ."], False))
+    assert Drop("ins_additive_off") in made
+    assert [result(pair, o) for o in made if isinstance(o, Variation)] == [
+        ("The bridge is very old.", "Die Brücke ist sehr alt.")]
 
 
 def test_ins_not_after_a_german_preposition() -> None:
@@ -231,6 +245,19 @@ DEL_CASES = [
     ("Only two guests came.", "Nur zwei Gäste kamen.", "Only=Nur", []),
     ("Even the coach was surprised.", "Sogar der Trainer war überrascht.", "Even=Sogar", []),
     ("It was just a joke.", "Es war nur ein Witz.", "just=nur", Drop("del_translation_absent")),
+    # blind check 2: the degree word of a result construction ('so tired that', 'so müde, dass') stays
+    ("The wind was so strong that the tent flew away.", "Der Wind war so stark, dass das Zelt wegflog.", "so=so",
+     Drop("del_en_result_construction")),
+    ("The soup was so hot I burned my tongue.", "Die Suppe war so heiß, dass ich mir die Zunge verbrannte.",
+     "so=so", Drop("del_de_result_construction")),
+    ("The hall was so quiet.", "Der Saal war so still.", "so=so", ("The hall was quiet.", "Der Saal war still.")),
+    # a negation is no candidate: 'He never reads the paper' -> 'He reads the paper' inverts the sentence
+    ("He never reads the paper.", "Er liest nie die Zeitung.", "never=nie", []),
+    # '-ever' relatives: 'wie auch immer', 'wann immer' lose their sense without 'immer' (auch is left as 'also')
+    ("However you always do it, it works.", "Wie auch immer du es machst, es klappt.", "always=immer",
+     Drop("del_de_fixed_phrase")),
+    ("She always smiles when she sees him.", "Wann immer sie ihn sieht, lächelt sie.", "always=immer",
+     Drop("del_de_fixed_phrase")),
 ]
 
 
@@ -242,6 +269,19 @@ def test_del_multiword_units_and_alignment(en: str, de: str, links: str | None, 
         assert not [m for m in made if not isinstance(m, Drop)]
     else:
         assert expected in made
+
+
+def test_del_refuses_negations_from_a_user_lexicon() -> None:
+    """A user lexicon may list negations; deleting one inverts the sentence (hardly/kaum too: 'I could hardly
+    sleep' -> 'I could sleep')."""
+    from builders.variations.lexicons import TranslationEntry
+
+    lexicons = dataclasses.replace(_resources().lexicons, adverbs={
+        "never": TranslationEntry("never", ("nie",)), "hardly": TranslationEntry("hardly", ("kaum",))})
+    resources = dataclasses.replace(_resources(), lexicons=lexicons)
+    for en, de, links in [("He never reads the paper.", "Er liest nie die Zeitung.", "never=nie"),
+                          ("I could hardly sleep.", "Ich konnte kaum schlafen.", "hardly=kaum")]:
+        assert outcomes("DEL", aligned_pair(en, de, links), resources) == [Drop("del_negation")]
 
 
 @pytest.mark.parametrize(
@@ -322,6 +362,29 @@ SUBGEN_CASES = [
      Drop("subgen_noun_as_modifier")),
     ("The father fed his children.", "Der Vater fütterte seine Kinder.",
      ("The mother fed her children.", "Die Mutter fütterte ihre Kinder.")),
+    # blind check 2: a gendered word used as an interjection names no person ('Oh, woman!' is no exclamation)
+    ("Oh, man, he is late again.", "Oh Mann, er ist wieder spät dran.", Drop("subgen_interjection")),
+    ("Man, she sings well!", "Mann, singt sie gut!", Drop("subgen_interjection")),
+    ("She shares a flat with my sister.", "Sie teilt eine Wohnung mit meiner Schwester.",
+     ("He shares a flat with my brother.", "Er teilt eine Wohnung mit meinem Bruder.")),
+    # German compounds with the head -frau/-mann keep the old gender ('ein Mann ... Hausfrau')
+    ("She always wanted to be a housewife.", "Sie wollte immer Hausfrau sein.", Drop("subgen_de_person_noun")),
+    ("The firefighter said he was fine.", "Der Feuerwehrmann sagte, er sei wohlauf.", Drop("subgen_de_person_noun")),
+    # ... but a -mann surname that the English side has too is a name, not a person noun
+    ("Hoffmann said he would come.", "Hoffmann sagte, er würde kommen.",
+     ("Hoffmann said she would come.", "Hoffmann sagte, sie würde kommen.")),
+    # a thing English personifies (nature ... she, the ship ... her): the German pronoun follows the German noun
+    ("Nature knows what she is doing.", "Die Natur weiß, was sie tut.", Drop("subgen_personified_noun")),
+    ("Death takes what he wants.", "Der Tod nimmt sich, was er will.", Drop("subgen_personified_noun")),
+    # the country is 'das Land' (neuter): the German pronoun is the person's, and the swap goes on
+    ("The country was at war, and he had to flee.", "Das Land war im Krieg, und er musste fliehen.",
+     ("The country was at war, and she had to flee.", "Das Land war im Krieg, und sie musste fliehen.")),
+    ("She loves the sea.", "Sie liebt das Meer.", ("He loves the sea.", "Er liebt das Meer.")),
+    # 'a gentle nature' is a kind, not nature personified
+    ("It was a tale of a gentle nature, and he told it well.",
+     "Es war eine Erzählung sanfter Art, die er gut erzählte.",
+     ("It was a tale of a gentle nature, and she told it well.",
+      "Es war eine Erzählung sanfter Art, die sie gut erzählte.")),
 ]
 
 
@@ -329,6 +392,80 @@ SUBGEN_CASES = [
 def test_subgen_person_nouns(en: str, de: str, expected: object) -> None:
     pair = aligned_pair(en, de, None)
     assert [result(pair, o) for o in outcomes("SUBGEN", pair)] == [expected]
+
+
+# --- SUBNUM (blind check 2) ---------------------------------------------------------------------------------
+def _subnum(en: str, de: str) -> tuple[list[tuple[str, str]], list[str]]:
+    pair = aligned_pair(en, de, None)
+    made = outcomes("SUBNUM", pair)
+    return ([result(pair, o) for o in made if isinstance(o, Variation)],
+            [o.reason for o in made if isinstance(o, Drop)])
+
+
+def test_subnum_keeps_a_part_within_its_whole() -> None:
+    """'Nine out of 10' -> 'nine out of 5' contradicts itself: a whole below its part is dropped."""
+    made, drops = _subnum("Nine out of 10 dentists agree.", "9 von 10 Zahnärzten stimmen zu.")
+    assert drops == ["subnum_part_exceeds_whole"] * 4  # 10 -> 8, 7, 6, 5
+    assert ("Nine out of 9 dentists agree.", "9 von 9 Zahnärzten stimmen zu.") in made
+    assert ("Nine out of 15 dentists agree.", "9 von 15 Zahnärzten stimmen zu.") in made
+    made, drops = _subnum("Only 3 of the 4 tyres were new.", "Nur 3 der 4 Reifen waren neu.")
+    # 3 -> 5, 6, 7, 8 exceed 4; 4 -> 2 and 0 fall below 3 (4 -> 1 and -1 are dropped for agreement and sign)
+    assert drops.count("subnum_part_exceeds_whole") == 6
+    assert ("Only 3 of the 3 tyres were new.", "Nur 3 der 3 Reifen waren neu.") in made
+
+
+@pytest.mark.parametrize(
+    ("en", "de"),
+    [
+        ("She drove in Formula 2 for years.", "Sie fuhr jahrelang in der Formel 2."),
+        ("The crew of Apollo 11 came home.", "Die Besatzung von Apollo 11 kam heim."),
+        ("My old Nokia 3310 still works.", "Mein altes Nokia 3310 funktioniert noch."),
+    ],
+)
+def test_subnum_skips_a_number_inside_a_name(en: str, de: str) -> None:
+    assert _subnum(en, de) == ([], ["subnum_in_name"])
+
+
+def test_subnum_quantities_next_to_capitalised_words_stay() -> None:
+    made, drops = _subnum("About 40 people came on May 5.", "Etwa 40 Leute kamen am 5. Mai.")
+    assert len(made) == 10 + 8 and "subnum_in_name" not in drops  # May 5 -> 0 and 1 are no dates
+    for en, de in [("In Ohio 34 percent voted.", "In Ohio stimmten 34 Prozent ab."),
+                   ("The race is on Friday 12 June.", "Das Rennen ist am Freitag, 12. Juni.")]:
+        assert "subnum_in_name" not in _subnum(en, de)[1]
+
+
+def test_subnum_skips_numbers_compared_with_another() -> None:
+    """'7.6, just above the mean of 7.5' -> '8.6, just above ... 7.5' is no longer 'just above'; a range
+    '3 to 4 hours' -> '8 to 4 hours' turns round. Two years keep their order and stay."""
+    made, drops = _subnum("Her score was 7.6, just above the mean of 7.5.",
+                          "Ihr Ergebnis war 7,6, knapp über dem Mittel von 7,5.")
+    assert made == [] and set(drops) == {"subnum_compared_number"}
+    # the comparison word outside the pair: a change at least as large as their distance alters the comparison
+    made, drops = _subnum("The norm is 20.1 points and our team got 20.3, so a bit more than normal.",
+                          "Die Norm liegt bei 20,1 Punkten, und unser Team kam auf 20,3, also etwas mehr als normal.")
+    assert made == [] and set(drops) == {"subnum_compared_number"}
+    made, drops = _subnum("The trip takes 3 to 4 hours.", "Die Reise dauert 3 bis 4 Stunden.")
+    assert made == [] and "subnum_compared_number" in drops
+    made, drops = _subnum("Prices rose from 2010 to 2020.", "Die Preise stiegen von 2010 bis 2020.")
+    assert len(made) == 20 and drops == []
+    made, drops = _subnum("From 2018 to 2020 she lived here.", "Von 2018 bis 2020 lebte sie hier.")
+    # 2018 -> 2020..2023 reach or pass 2020, 2020 -> 2018..2015 reach or pass 2018; the other 12 stay
+    assert drops.count("subnum_compared_number") == 8 and len(made) == 12
+
+
+@pytest.mark.parametrize(
+    ("en", "de"),
+    [
+        # two numbers without a comparison between them, a 'to' that is no range, a year beside an amount
+        ("The team won 3 games and lost 2.", "Das Team gewann 3 Spiele und verlor 2."),
+        ("We brought 40 chairs to the 12 tables.", "Wir brachten 40 Stühle zu den 12 Tischen."),
+        # far apart in value: a change of up to 5 cannot alter how 10 and 30 compare
+        ("We had 10 chairs and 30 guests, more than ever.", "Wir hatten 10 Stühle und 30 Gäste, mehr als je."),
+        ("Sales grew 13 percent more than in 2019.", "Der Umsatz wuchs um 13 Prozent mehr als 2019."),
+    ],
+)
+def test_subnum_numbers_that_are_not_compared_stay(en: str, de: str) -> None:
+    assert "subnum_compared_number" not in _subnum(en, de)[1]
 
 
 @pytest.mark.parametrize(

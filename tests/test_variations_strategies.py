@@ -272,7 +272,7 @@ def _ins_resources(threshold: float) -> StrategyResources:
     base = _bundled_resources()
     lexicons = type(base.lexicons)(adverbs=base.lexicons.adverbs,
                                    insertions={"also": TranslationEntry("also", ("auch",), "verbal")})
-    config = VariationsConfig(src="a.en", tgt="a.de", ins_threshold=threshold, ins_min_count=1)
+    config = VariationsConfig(src="a.en", tgt="a.de", ins_threshold=threshold, ins_min_count=1, ins_additive=True)
     return StrategyResources(config, lexicons, english, german)
 
 

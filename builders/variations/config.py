@@ -32,6 +32,8 @@ class VariationsConfig(BuildConfig):
     ins_max_shift: float = setting(0.25, "INS: largest relative position shift between the two sides")
     del_max_shift: float = setting(0.3, "DEL without aligner: largest relative shift when sentence counts differ")
     ins_corpus_en: list[str] = setting([], "INS: extra English text files (one sentence per line) for the n-grams")
+    ins_additive: bool = setting(
+        False, "INS: also insert additive also/auch, which can contradict a contrast in the context (off by default)")
     ins_corpus_de: list[str] = setting([], "INS: extra German text files for the n-grams")
     adverb_lexicon: str = setting("", "DEL: adverb lexicon; empty: the bundled one")
     insertion_lexicon: str = setting("", "INS: insertion lexicon; empty: the bundled one")

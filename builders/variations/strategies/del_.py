@@ -30,7 +30,12 @@ DE_MULTIWORD_UNITS: tuple[tuple[str, ...], ...] = tuple(tuple(u.split()) for u i
     "noch einmal", "noch mal", "schon einmal", "schon mal", "erst einmal", "erst mal", "nicht einmal",
     "schon lange", "noch lange", "schon immer", "noch immer", "immer noch", "nach wie vor", "ab und zu",
     "dann und wann", "bis jetzt", "jetzt schon", "schon jetzt", "erst jetzt", "gerade erst", "eben erst",
-    "erst recht", "noch nie",
+    "erst recht", "noch nie", "immer schon", "wieder und wieder", "nun mal", "nun einmal", "gerade noch",
+    "gerade mal", "gerade eben", "schon gar",
+    # generalising relatives: 'ob/was/wer/wie ... auch immer', 'wann/wo/was/wer immer' mean '-ever' (whoever,
+    # whenever); without 'immer' the 'auch' is left as additive 'also', and 'immer wenn' means 'whenever'
+    "auch immer", "wann immer", "wo immer", "was immer", "wer immer", "wohin immer", "immer wenn", "immer dann",
+    "noch so",
     # negation and scalar particles
     "noch nicht", "noch kein", "noch keine", "noch keinen", "gar nicht", "gar kein", "gar keine",
     "überhaupt nicht", "nicht mehr", "nicht nur", "nur noch", "auch nicht", "auch noch", "auch schon",
@@ -38,7 +43,8 @@ DE_MULTIWORD_UNITS: tuple[tuple[str, ...], ...] = tuple(tuple(u.split()) for u i
     # conjunctions and comparisons
     "als auch", "sowie auch", "wie auch", "auch wenn", "wenn auch", "selbst wenn", "sogar wenn", "nur wenn",
     "so dass", "so wie", "so weit", "so viel", "so viele", "so sehr", "so lange", "so gut", "so oft", "so bald",
-    "eben so", "genau so", "ganz so", "auch so", "ganz und", "und so", "oder so",
+    "eben so", "genau so", "ganz so", "auch so", "ganz und", "und so", "oder so", "so oder so", "so weiter",
+    "eher als", "lieber als",
 ))
 _UNIT_LENGTHS = sorted({len(u) for u in DE_MULTIWORD_UNITS})
 # English adverbs in a fixed phrase with the next or previous word (so much, even if, once again ...).
@@ -61,6 +67,20 @@ EN_CLAUSE_INITIAL_SENSES = {"still": frozenset({"trotzdem", "dennoch"})}
 # "denn." with nothing to compare against.
 EN_COMPARISON_MARKERS = frozenset({"than", "as"})
 DE_COMPARISON_MARKERS = frozenset({"denn", "als", "wie"})
+# Negations and near-negations ('never', 'hardly', 'rarely'): deleting one inverts what the sentence says ("This
+# never happens" -> "This happens"), so it is no meaning-light edit. 'hardly/kaum' counts too: "I could hardly
+# sleep" -> "I could sleep" asserts the opposite. None is in the bundled lexicon; the check guards user lexicons.
+EN_NEGATIONS = frozenset({"not", "never", "no", "nor", "neither", "hardly", "barely", "scarcely", "seldom",
+                          "rarely", "nowhere"})
+DE_NEGATIONS = frozenset({"nicht", "nie", "niemals", "nimmer", "kaum", "selten", "nirgends", "nirgendwo",
+                          "keineswegs", "keinesfalls", "weder"})
+# The degree word of a result or purpose construction: "so violent that it ...", "so hart, dass ...", "so as to":
+# without it the 'that' clause has nothing to depend on ("It was violent that it ..."), on either side.
+EN_RESULT_DEGREE = frozenset({"so", "such"})
+EN_RESULT_CLAUSE = frozenset({"that"})
+DE_RESULT_DEGREE = frozenset({"so", "derart", "dermaßen", "solch", "solche", "solchen", "solcher"})
+DE_RESULT_CLAUSE = frozenset({"dass", "daß"})
+_SENTENCE_END = frozenset({".", "!", "?", ";"})
 DE_COORDINATORS = {"und", "oder", "aber", "denn", "sondern", "doch"}
 DE_CLAUSE_START = {".", "!", "?", ":", ";", ",", "„", "“", "\"", "»", "«", "(", "–", "—"}
 
@@ -72,6 +92,21 @@ def german_clause_initial(tokens: list[Token], index: int) -> bool:
         return True
     following = tokens[index + 1].text if index + 1 < len(tokens) else ""
     return tokens[index - 1].lower in DE_COORDINATORS and following.isalpha() and following.islower()
+
+
+def result_clause_follows(words: list[str], index: int, clause_words: frozenset[str]) -> bool:
+    """A 'that'/'dass' (or English 'as to') later in the sentence of ``words[index]`` (lowercase words): the
+    degree word at ``index`` heads a result construction ("so tired that", "so müde, dass", "so as to")."""
+    for position in range(index + 1, len(words)):
+        if words[position] in _SENTENCE_END:
+            return False
+        if words[position] in clause_words or words[position : position + 2] == ["as", "to"]:
+            return True
+    return False
+
+
+def following_pos(pair: SentencePair, index: int) -> str:
+    return pair.en_tokens[index + 1].pos if index + 1 < len(pair.en_tokens) else ""
 
 
 def german_bound(tokens: list[Token], index: int) -> bool:
@@ -143,6 +178,15 @@ class DeleteAdverb:
             if previous in EN_COMPARISON_MARKERS:
                 outcomes.append(Drop("del_en_comparison"))
                 continue
+            if token.lower in EN_NEGATIONS:
+                outcomes.append(Drop("del_negation"))
+                continue
+            en_words = [t.lower for t in pair.en_tokens]
+            degree_use = following_pos(pair, index) in {"ADJ", "ADV", "DET"}  # 'so cold', not 'So, that is'
+            if token.lower in EN_RESULT_DEGREE and degree_use and result_clause_follows(en_words, index,
+                                                                                       EN_RESULT_CLAUSE):
+                outcomes.append(Drop("del_en_result_construction"))
+                continue
             if english_coordinated_or_repeated(pair, index):
                 outcomes.append(Drop("del_en_coordinated"))
                 continue
@@ -186,6 +230,11 @@ class DeleteAdverb:
             return Drop("del_de_clause_initial")
         if chosen > 0 and tokens[chosen - 1].lower in DE_COMPARISON_MARKERS:
             return Drop("del_de_comparison")
+        if tokens[chosen].lower in DE_NEGATIONS:
+            return Drop("del_negation")
+        if tokens[chosen].lower in DE_RESULT_DEGREE and result_clause_follows(
+                [t.lower for t in tokens], chosen, DE_RESULT_CLAUSE):
+            return Drop("del_de_result_construction")
         if german_bound(tokens, chosen):
             return Drop("del_de_fixed_phrase")
         return chosen

@@ -190,6 +190,12 @@ class InsertWord:
                                                config.ins_min_count) if self._fits_slot(pair, g.index, entry.slot)]
             if not en_gaps:
                 continue  # not a candidate here: nothing counted
+            if entry.english in CONTRAST_SENSITIVE and not config.ins_additive:
+                # Additive 'also' presupposes another thing with the property; whether the context denies that
+                # (a contrast without a marker word, a correcting 'Well, ...') is beyond these rules (issue 16,
+                # blind check 2: both INS failures), so it is off unless asked for.
+                outcomes.append(Drop("ins_additive_off"))
+                continue
             if entry.english in en_words or set(entry.german) & de_words:
                 outcomes.append(Drop("ins_word_present"))
                 continue
@@ -291,7 +297,17 @@ def _sentence_words(text: str, tokens: Sequence[Token], gap: int) -> set[str]:
 
 def _contrastive(pair: SentencePair, en_tokens: list[Token], en_gap: int, de_gap: int) -> bool:
     return bool(_sentence_words(pair.en, en_tokens, en_gap) & EN_CONTRAST_MARKERS
-                or _sentence_words(pair.de, pair.de_tokens, de_gap) & DE_CONTRAST_MARKERS)
+                or _sentence_words(pair.de, pair.de_tokens, de_gap) & DE_CONTRAST_MARKERS
+                or _correcting_start(pair.en, en_tokens, en_gap))
+
+
+def _correcting_start(text: str, tokens: Sequence[Token], gap: int) -> bool:
+    """The gap's sentence opens with a correcting 'Well, ...' ("Well, the truth is also more complicated"): it
+    sets the sentence against what was said before, which additive 'also' would contradict."""
+    sentence, _ = locate(text, tokens, gap)
+    start = sentence_starts(text)[sentence]
+    opening = [t.lower for t in tokens if t.start >= start][:2]
+    return opening == ["well", ","]
 
 
 def _close(located: tuple[int, float], sentence: int, position: float, max_shift: float) -> bool:

@@ -99,6 +99,21 @@ def person_gender(nouns: dict[str, str], word: str) -> str | None:
     return None
 
 
+# Compounds with the head -mann/-frau name a man or a woman (Hausfrau, Geschäftsmann, Feuerwehrfrau), with or
+# without a counterpart in the lexicon. person_gender() does not find them: its shortest head has five letters,
+# and most of these compounds have no -in feminine, so the lexicon derivation misses them. Singular forms only
+# (the plurals -männer/-frauen name a group). A non-person like Schneemann only costs yield.
+DE_PERSON_HEADS = {"frau": "f", "mann": "m", "manns": "m", "mannes": "m"}
+
+
+def compound_person_gender(word: str) -> str | None:
+    """'m'/'f' for a compound (at least two letters before the head) with a -mann/-frau head."""
+    for head, gender in DE_PERSON_HEADS.items():
+        if word.endswith(head) and len(word) >= len(head) + 2:
+            return gender
+    return None
+
+
 # A masculine noun after these words is plural (die Lehrer, viele Kunden, 20 Mitarbeiter): a group, not one man.
 DE_PLURAL_DETERMINERS = frozenset({
     "die", "diese", "alle", "viele", "einige", "wenige", "mehrere", "beide", "keine", "meine", "deine", "seine",
@@ -183,12 +198,17 @@ def sex_marked_word(en_words: list[str], de_tokens: list[Token], gender: str) ->
     return ""
 
 
-def german_person_noun_indices(tokens: list[Token], gender: str) -> list[int]:
-    """Capitalised German tokens that are person nouns of ``gender`` ('m' or 'f') and may be singular."""
+def german_person_noun_indices(tokens: list[Token], gender: str,
+                               english_names: frozenset[str] = frozenset()) -> list[int]:
+    """Capitalised German tokens that are person nouns of ``gender`` ('m' or 'f') and may be singular. A -mann
+    compound that the English side has too is a surname (Hoffmann, Zimmermann), not a person noun."""
     nouns = german_person_nouns()
     found = []
     for index, token in enumerate(tokens):
-        if not token.text[:1].isupper() or person_gender(nouns, token.lower) != gender:
+        if not token.text[:1].isupper():
+            continue
+        by_head = compound_person_gender(token.lower) if token.text not in english_names else None
+        if (person_gender(nouns, token.lower) or by_head) != gender:
             continue
         before = tokens[index - 1].text.lower() if index > 0 else ""
         if gender == "m" and (before in DE_PLURAL_DETERMINERS or before.isdigit()):

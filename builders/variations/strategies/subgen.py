@@ -30,7 +30,7 @@ from builders.variations.strategies.gendered_nouns import (
     noun_used_as_modifier,
 )
 from builders.variations.strategies.person_nouns import english_gender, german_person_noun_indices, sex_marked_word
-from builders.variations.text import Edit, Token, match_case
+from builders.variations.text import Edit, Token, match_case, sentence_starts
 
 EN_MASCULINE = {"he", "him", "his", "himself"}
 EN_FEMININE = {"she", "her", "hers", "herself"}
@@ -52,6 +52,77 @@ PLURAL_FINITE = {
     "sollten", "wollen", "wollten", "dürfen", "durften", "würden", "hätten", "wären", "möchten", "seien",
 }
 _CLAUSE_START = {".", "!", "?", ",", ";", ":", "„", "“", "\"", "(", "–", "—"}
+
+
+# Gendered words used as an interjection or a form of address ("Oh, man!", "Man, that was close", "Boy, was I
+# wrong", "Oh Mann!"): they name no person, and 'Oh, woman!' is not the same exclamation, so the pair is skipped.
+EN_INTERJECTION_NOUNS = frozenset({"man", "woman", "boy", "girl", "dude", "guy", "lady", "brother", "sister"})
+DE_INTERJECTION_NOUNS = frozenset({"mann", "frau", "junge", "mädchen", "bruder"})
+# ('my' and 'mein' are left out: 'my sister.', 'mein Mann.' are persons.)
+EN_INTERJECTIONS = frozenset({"oh", "o", "ah", "aw", "hey", "wow", "yeah", "ok", "okay", "on"})
+DE_INTERJECTIONS = frozenset({"oh", "o", "ach", "ah", "au", "na", "mensch", "hey", "ja", "nein"})
+_PUNCTUATION_AFTER = frozenset({",", "!", "?", ".", "…", "--", "—", "–"})
+# English nouns that English commonly personifies with he/she (Nature ... she, Death ... he) and their German
+# translations whose grammatical gender is masculine or feminine: the German pronoun then follows the German noun
+# (die Natur ... sie, der Tod ... er), and swapping it turns a correct anaphor into a wrong one (durch ihn for die
+# Natur). A German noun of the other gender or a neuter one (das Schiff ... es, das Land) gives a German pronoun
+# that is not swapped, and the pronoun counts already tell the two sides apart.
+EN_PERSONIFIED_NOUNS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "nature": ("f", ("natur",)), "earth": ("f", ("erde",)), "sun": ("f", ("sonne",)),
+    "nation": ("f", ("nation",)), "liberty": ("f", ("freiheit",)), "freedom": ("f", ("freiheit",)),
+    "justice": ("f", ("gerechtigkeit", "justiz")), "fortune": ("f", ("fortuna",)),
+    "death": ("m", ("tod", "todes", "tode")), "planet": ("m", ("planet", "planeten")),
+    "ocean": ("m", ("ozean", "ozeans")), "moon": ("m", ("mond", "mondes", "monds")),
+    "storm": ("m", ("sturm", "sturms", "sturmes")), "hurricane": ("m", ("hurrikan", "hurrikans")),
+    "winter": ("m", ("winter", "winters")), "river": ("m", ("fluss", "flusses", "strom")),
+}
+
+
+def _interjection_use(words: list[str], index: int, interjections: frozenset[str]) -> bool:
+    """A bare noun between an interjection, punctuation or the line start and following punctuation."""
+    before = words[index - 1] if index > 0 else ","
+    after = words[index + 1] if index + 1 < len(words) else "."
+    return (before in interjections or before in _PUNCTUATION_AFTER or before in {'"', "“", "„"}) and (
+        after in _PUNCTUATION_AFTER)
+
+
+def gendered_interjection(pair: SentencePair) -> bool:
+    en_words = [t.lower for t in pair.en_tokens]
+    de_words = [t.lower for t in pair.de_tokens]
+    return any(w in EN_INTERJECTION_NOUNS and _interjection_use(en_words, i, EN_INTERJECTIONS)
+               for i, w in enumerate(en_words)) or any(
+        w in DE_INTERJECTION_NOUNS and _interjection_use(de_words, i, DE_INTERJECTIONS)
+        for i, w in enumerate(de_words))
+
+
+def personified_thing(pair: SentencePair, en_indices: list[int], old_gender: str) -> bool:
+    """An English common noun commonly personified with he/she ('Nature ... she'; not a name like 'Justice' nor
+    'a ... nature') before the first swapped pronoun, in its sentence or the one before, whose German translation
+    in the line has the grammatical gender of the pronouns being swapped away (die Natur ... sie)."""
+    if not en_indices:
+        return False
+    first = pair.en_tokens[min(en_indices)]
+    starts = [start for start in sentence_starts(pair.en) if start <= first.start]
+    window_start = starts[-2] if len(starts) > 1 else 0
+    de_words = {t.lower for t in pair.de_tokens}
+    for index, token in enumerate(pair.en_tokens):
+        entry = EN_PERSONIFIED_NOUNS.get(token.lower)
+        if entry is None or token.pos != "NOUN" or not window_start <= token.start < first.start:
+            continue
+        gender, german = entry
+        if gender == old_gender and de_words & set(german) and not _indefinite(pair, index):
+            return True
+    return False
+
+
+def _indefinite(pair: SentencePair, index: int) -> bool:
+    """'a more earthy nature' (a kind), not 'nature' itself: an a/an in the noun's phrase."""
+    for token in reversed(pair.en_tokens[max(0, index - 3) : index]):
+        if token.lower in ("a", "an"):
+            return True
+        if token.pos in ("PUNCT", "VERB", "AUX", "ADP"):
+            return False
+    return False
 
 
 def english_swap(token: EnglishToken) -> str | None:
@@ -156,6 +227,8 @@ class SubstituteGender:
         en_indices = [i for i, t in enumerate(pair.en_tokens) if t.lower in EN_MASCULINE | EN_FEMININE]
         if not en_indices and not noun_hits:
             return []
+        if gendered_interjection(pair):
+            return [Drop("subgen_interjection")]
         genders = {pair.en_tokens[i].lower in EN_MASCULINE for i in en_indices} | {m for _, _, m in noun_hits}
         if len(genders) > 1:
             return [Drop("subgen_mixed_gender")]
@@ -188,6 +261,8 @@ class SubstituteGender:
         if german_pronoun_left(pair, de_edits, to_feminine):
             return [Drop("subgen_de_pronoun_left")]
         old_gender = "m" if to_feminine else "f"
+        if personified_thing(pair, en_indices, old_gender):
+            return [Drop("subgen_personified_noun")]
         unswapped = unswapped_person_noun(pair, en_edits, de_edits, old_gender) or sex_marked_word(
             [t.lower for t in pair.en_tokens], pair.de_tokens, old_gender)
         if unswapped:
@@ -295,7 +370,9 @@ def unswapped_person_noun(pair: SentencePair, en_edits: list[Edit], de_edits: li
     if any(english_gender(t.text) == old_gender and t.start not in en_edited for t in pair.en_tokens):
         return "subgen_en_person_noun"
     de_edited = {e.start for e in de_edits}
-    if any(pair.de_tokens[i].start not in de_edited for i in german_person_noun_indices(pair.de_tokens, old_gender)):
+    names = frozenset(t.text for t in pair.en_tokens if t.text[:1].isupper())
+    if any(pair.de_tokens[i].start not in de_edited
+           for i in german_person_noun_indices(pair.de_tokens, old_gender, names)):
         return "subgen_de_person_noun"
     return ""
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from builders.variations.strategies.base import Drop, Outcome, SentencePair, StrategyResources, Variation
-from builders.variations.text import Edit, repair_indefinite_article
+from builders.variations.text import Edit, repair_indefinite_article, sentence_starts
 
 # A run of digits with inner separators; the separators' meaning is decided per language below.
 _NUMBER_RE = re.compile(r"\d(?:[\d.,\u00a0\u202f ]*\d)?")
@@ -23,6 +23,31 @@ MONTHS = frozenset({
     "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
     "januar", "februar", "märz", "mai", "juni", "juli", "oktober", "dezember",
 })
+
+
+# Spelled-out numbers that can stand in a part-of-whole relation with a digit number ("nine out of 10").
+EN_NUMBER_WORDS = {w: n for n, w in enumerate((
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"))} | {
+    "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "thousand": 1000}
+DE_NUMBER_WORDS = {w: n for n, w in enumerate((
+    "null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf",
+    "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn", "zwanzig"))} | {
+    "ein": 1, "eine": 1, "einer": 1, "eines": 1, "dreißig": 30, "vierzig": 40, "fünfzig": 50, "hundert": 100,
+    "tausend": 1000}
+NUMBER_WORDS = {"en": EN_NUMBER_WORDS, "de": DE_NUMBER_WORDS}
+# "X out of Y", "X of (the) Y", "X in Y", "X von Y": X is a part of Y and cannot exceed it ("9 of 5 children").
+_PART_OF_WHOLE = {"en": r"(?:out\s+of|of|in)(?:\s+the)?", "de": r"(?:von|aus|unter)(?:\s+den|\s+die)?"}
+# Words that compare two numbers of a sentence ("7.5, above the average of 7.4", "more than 20 ... 30"): close
+# between the changed number and another one, they tie the two, and the change may contradict the comparison
+# (7.5 -> 8.5 is no longer "slightly above 7.4"). 'to' only ties a range or a change ("3 to 4 hours", "from 5 to
+# 8"), where at most one word stands between the two numbers besides it.
+EN_COMPARISON_CUES = frozenset({
+    "than", "above", "below", "average", "compared", "versus", "vs", "higher", "lower", "more", "less", "fewer",
+    "greater", "larger", "smaller", "bigger", "exceed", "exceeds", "exceeded", "exceeding", "over", "under",
+    "outnumber", "outnumbered"})
+COMPARISON_MAX_WORDS = 6
+_WORD_RE = re.compile(r"[^\W\d_]+")
 
 
 @dataclass(frozen=True)
@@ -154,6 +179,95 @@ def format_number(value: Decimal, template: NumberMention, lang: str) -> str:
     return integer + (convention.decimal + fraction if fraction else "")
 
 
+def _value_of_word(word: str, lang: str) -> Decimal | None:
+    """A number written with digits or as one of the small number words, else None."""
+    word = word.rstrip(".,")
+    value = parse_value(word, lang) if word[:1].isdigit() else None
+    if value is None and word.lower() in NUMBER_WORDS[lang]:
+        value = Decimal(NUMBER_WORDS[lang][word.lower()])
+    return value
+
+
+def part_exceeds_whole(text: str, mention: NumberMention, new_value: Decimal, lang: str) -> bool:
+    """The change breaks a part-of-whole relation that held: 'nine out of 10' -> 'nine out of 5', '3 von 4' ->
+    '7 von 4'."""
+    relation = _PART_OF_WHOLE[lang]
+    after = re.match(rf"(?:st|nd|rd|th)?\s+{relation}\s+([\w.,]+)", text[mention.end :], re.IGNORECASE)
+    whole = _value_of_word(after.group(1), lang) if after else None
+    if whole is not None and mention.value <= whole < new_value:
+        return True
+    before = re.search(rf"([\w.,]+)\s+{relation}\s+$", text[: mention.start], re.IGNORECASE)
+    part = _value_of_word(before.group(1), lang) if before else None
+    return part is not None and new_value < part <= mention.value
+
+
+def _close_and_compared(text: str, first: NumberMention, second: NumberMention, between: list[str],
+                        mention: NumberMention, other: NumberMention, new_value: Decimal) -> bool:
+    """'the average is at 7.4, and ours lands at 7.5, so slightly above average': a comparison word near two
+    numbers of the sentence (up to 6 words before the first or after the second, at most 12 words apart), and a
+    change at least as large as the distance between them, which alters how they compare."""
+    if len(between) > 12 or abs(new_value - mention.value) < abs(mention.value - other.value):
+        return False
+    starts = sentence_starts(text)
+    sentence_start = max(start for start in starts if start <= first.start)
+    sentence_end = min([start for start in starts if start > second.start], default=len(text))
+    before = _WORD_RE.findall(text[sentence_start : first.start])[-COMPARISON_MAX_WORDS:]
+    after = _WORD_RE.findall(text[second.end : sentence_end])[:COMPARISON_MAX_WORDS]
+    return bool({w.lower() for w in [*before, *between, *after]} & EN_COMPARISON_CUES)
+
+
+def compared_to_another_number(text: str, mention: NumberMention, others: list[NumberMention],
+                               new_value: Decimal) -> bool:
+    """Another number of the same sentence with a comparison word close between the two ('above the average of
+    7.4', 'more than 20 of 30') or that forms a range with it ('3 to 4 hours', 'from 5 to 8', 'between 2 and 3'):
+    the change may contradict the comparison, so it is skipped. Two years ('from 2010 to 2020') stay comparable
+    unless the change reverses their order."""
+    starts = sentence_starts(text)
+    for other in others:
+        if other.start == mention.start:
+            continue
+        first, second = sorted((mention, other), key=lambda m: m.start)
+        if any(first.start < start <= second.start for start in starts):
+            continue  # another sentence
+        if mention.year != other.year:
+            continue  # a year and an amount ('up 13 percent from 2012') are not compared
+        between = [w.lower() for w in _WORD_RE.findall(text[first.end : second.start])]
+        range_word = "and" if text[: first.start].rstrip().lower().endswith("between") else "to"
+        is_range = len(between) <= 2 and range_word in between
+        compared = len(between) <= COMPARISON_MAX_WORDS and bool(set(between) & EN_COMPARISON_CUES)
+        if not (is_range or compared or _close_and_compared(text, first, second, between, mention, other,
+                                                               new_value)):
+            continue
+        order_kept = (mention.value - other.value) * (new_value - other.value) > 0
+        if not (mention.year and other.year and order_kept):
+            return True
+    return False
+
+
+# A capitalised word before a number that is a date or an amount, not a name ("May 5", "EUR 20", "I 2").
+WEEKDAYS = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"})
+NOT_NAME_WORDS = MONTHS | WEEKDAYS | {"i", "eur", "usd", "gbp", "chf", "us", "no", "nr"}
+# After the number, these mark a quantity even behind a name ('Alabama 34 percent', 'Augustus 2000 years ago').
+QUANTITY_FOLLOWERS = frozenset({"percent", "per", "%", "times"})
+_QUOTE_OR_END = {".", "!", "?", ":", ";", "\"", "“", "‘", "'", "(", "--", "—", "–"}
+
+
+def number_in_name(pair: SentencePair, position: int) -> bool:
+    """The number is part of a name ('Formula 1', 'Apollo 11', 'Magic 8 Ball', 'Windows 10'): it follows a
+    capitalised word that is a proper noun or not at a sentence start. Changing it renames the thing, it does
+    not change a quantity."""
+    if position < 1:
+        return False
+    previous = pair.en_tokens[position - 1]
+    if not (previous.text.isalpha() and previous.text[0].isupper()) or previous.lower in NOT_NAME_WORDS:
+        return False
+    following = pair.en_tokens[position + 1] if position + 1 < len(pair.en_tokens) else None
+    if following is not None and (following.tag == "NNS" or following.lower in QUANTITY_FOLLOWERS):
+        return False  # a plural noun or 'percent' after it: a quantity ('Alabama 34 percent', '2000 years')
+    sentence_initial = position == 1 or pair.en_tokens[position - 2].text in _QUOTE_OR_END
+    return previous.pos == "PROPN" or not sentence_initial
+
+
 def english_ordinal_suffix(number: int) -> str:
     if 10 <= number % 100 <= 20:
         return "th"
@@ -175,7 +289,11 @@ class SubstituteNumber:
             if reason:
                 outcomes.append(Drop(reason))
                 continue
-            outcomes += self._variations(pair, mention, same_de[0], config.num_offsets)
+            position = next((i for i, t in enumerate(pair.en_tokens) if t.start <= mention.start < t.end), -1)
+            if number_in_name(pair, position):
+                outcomes.append(Drop("subnum_in_name"))
+                continue
+            outcomes += self._variations(pair, mention, same_de[0], config.num_offsets, en_numbers)
         return outcomes
 
     @staticmethod
@@ -194,7 +312,7 @@ class SubstituteNumber:
         return ""
 
     def _variations(self, pair: SentencePair, en: NumberMention, de: NumberMention,
-                    offsets: list[int]) -> list[Outcome]:
+                    offsets: list[int], en_numbers: list[NumberMention]) -> list[Outcome]:
         outcomes: list[Outcome] = []
         position = next((i for i, t in enumerate(pair.en_tokens) if t.start <= en.start < t.end), -1)
         for k in offsets:
@@ -207,6 +325,12 @@ class SubstituteNumber:
                 continue
             if (en.near_month or de.near_month) and not en.year and not 1 <= new_value <= 31:
                 outcomes.append(Drop("subnum_invalid_day"))
+                continue
+            if part_exceeds_whole(pair.en, en, new_value, "en") or part_exceeds_whole(pair.de, de, new_value, "de"):
+                outcomes.append(Drop("subnum_part_exceeds_whole"))
+                continue
+            if compared_to_another_number(pair.en, en, en_numbers, new_value):
+                outcomes.append(Drop("subnum_compared_number"))
                 continue
             new_en = format_number(new_value, en, "en")
             new_de = format_number(new_value, de, "de")
