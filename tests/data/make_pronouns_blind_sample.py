@@ -6,7 +6,7 @@ Round 1 (``pronouns_blind_sample.jsonl``, rules of 89b9a5a): ../shared/data/docs
 ../shared/data/wmt24-ende. Round 2 (``pronouns_blind2_sample.jsonl``): ../shared/data/wmt23-ende, reserved and
 never used for pronoun rules; its paragraphs carry no document ids, so every line is a document of its own
 (antecedents within the paragraph only, none across an unknown document boundary), and the lines shown in the
-first variations blind check are left out.
+variations blind checks (rounds 1 and 3) are left out.
 
 Builds pronouns.v1 with the frozen default config on the round's corpora, except that the confidence filter is
 off, so every item is a candidate for the sample with its confidence. Every item records whether the DEFAULT
@@ -81,9 +81,10 @@ def one_document_per_line(inputs: dict[str, str], work: Path) -> dict[str, str]:
 
 
 def shown_before() -> set[str]:
-    """English lines shown to the readers of the first variations blind check (wmt23-ende)."""
-    path = REPO / "tests" / "data" / "variations_blind_sample.jsonl"
-    lines = path.read_text(encoding="utf-8").splitlines()
+    """English lines shown to the readers of the variations blind checks (rounds 1 and 3 read wmt23-ende)."""
+    lines: list[str] = []
+    for name in ("variations_blind", "variations_blind3"):
+        lines += (REPO / "tests" / "data" / f"{name}_sample.jsonl").read_text(encoding="utf-8").splitlines()
     return {" ".join(json.loads(line)["original_src"].split()) for line in lines}
 
 
