@@ -32,6 +32,7 @@ CHECKS = (
     BlindCheck("pronouns_fr_blind", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind2", VARIATION_QUESTIONS, "type", None),
+    BlindCheck("variations_blind3", VARIATION_QUESTIONS, "type", None),
 )
 
 # (check, item id, question) -> (resolved answer, reason). Resolved by the lead after reading both notes and
@@ -81,6 +82,11 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
         (True, "nothing beyond the pronoun swap was changed; the broken reference fails parallel"),
     ("variations_blind2", "L000980-SUBGEN-000", "minimal"):
         (True, "nothing beyond the swap was changed; the unswapped 'Hausfrau' fails parallel (both no)"),
+    ("variations_blind3", "wmt23-ende/L000557-SUBNUM-007", "minimal"):
+        (False, "'100%' is an intensifier here (= entirely), not a quantity: as with 'Magic 8 Ball', the edit "
+                "changes what the words are, not a number"),
+    ("variations_blind3", "wmt23-ende/L000557-SUBNUM-007", "usable"):
+        (False, "follows from minimal = no"),
 }
 
 
