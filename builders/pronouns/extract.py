@@ -14,15 +14,21 @@ from builders.pronouns.german import (
     NounEntry,
     RuleGerman,
     is_formal_sie,
+    phrase_start,
     word_set,
 )
 from builders.pronouns.german_antecedent import (
     antecedent_embedded,
+    antecedent_oblique,
     es_without_parallel_role,
     german_competitors,
+    german_head_genitive,
     head_alignment_ambiguous,
     other_gender_mention,
+    person_pronoun_in_sentence,
+    plural_noun_between,
     pronoun_translates_other_word,
+    role_class,
 )
 from builders.pronouns.german_case import clause_start, german_case
 from builders.pronouns.german_chain import ChainContext, chain_of
@@ -216,6 +222,34 @@ def german_side_confidence(
     return round(confidence / (1 + rivals), 4)
 
 
+def closer_candidate_other_gender(
+    segments: Sequence[Segment],
+    candidates: list[Candidate],
+    antecedent: Candidate,
+    gender: str,
+    german: RuleGerman,
+    it: Token,
+) -> bool:
+    """An English candidate ranked before the chosen one and nearer to the pronoun, in the role of the "it"
+    (subject for subject, object for object), whose German translation is a singular noun of another gender:
+    the English side prefers another referent and only the German gender moved the choice on, which the
+    development reading found wrong as often as right (issue 11, second round). The caller halves the
+    confidence."""
+    for candidate in candidates:
+        if candidate == antecedent:
+            return False
+        if (candidate.sentence, candidate.head) < (antecedent.sentence, antecedent.head):
+            continue  # farther from the pronoun (a main-clause subject ranked first): no closer rival
+        doc = segments[candidate.sentence].doc
+        match = german_noun(segments[candidate.sentence], candidate.head, german)
+        if doc is None or match is None or role_class(doc[candidate.head]) != role_class(it) or not role_class(it):
+            continue
+        entry = match[1]
+        if not entry.singular_in(gender) and any(entry.singular_in(g) for g in entry.genders):
+            return True
+    return False
+
+
 PLURAL_PRONOUNS = word_set("they them their themselves")
 
 
@@ -284,6 +318,8 @@ def extract(
     if pronoun_translates_other_word(aligned_english(segment, german_index), it.i):
         raise Drop("german_pronoun_translates_other_word")
     gender = GENDER_OF_PRONOUN[segment.german[german_index].text.lower()]
+    if person_pronoun_in_sentence(it, gender):
+        raise Drop("german_pronoun_may_be_person")
     candidates = coref.candidates(sentence, it.i, max_distance)
     if not candidates:
         raise Drop("no_antecedent_candidate")
@@ -291,7 +327,14 @@ def extract(
     ante_doc = segments[antecedent.sentence].doc
     assert ante_doc is not None  # candidates come from parsed segments only
     # weak antecedents are halved, so the default min_confidence (0.55) drops them and a lower one keeps them
-    if antecedent_embedded(ante_doc[antecedent.head]):
+    if closer_candidate_other_gender(segments, candidates, antecedent, gender, german, it):
+        confidence /= 2
+    ante_head = ante_doc[antecedent.head]
+    if antecedent_embedded(ante_head) or antecedent_oblique(ante_head):
+        confidence /= 2
+    ante_german = segments[antecedent.sentence].german
+    english_phrase_head = ante_head.dep_ not in {"poss", "pobj"}
+    if english_phrase_head and german_head_genitive(ante_german, german_head, phrase_start(ante_german, german_head)):
         confidence /= 2
     if gender == "Neut" and es_without_parallel_role(ante_doc[antecedent.head], it, sentence - antecedent.sentence):
         confidence /= 2
@@ -300,7 +343,15 @@ def extract(
     )
     subject = it.dep_ in {"nsubj", "nsubjpass"}
     singular_by_agreement = subject and german.pronoun_number(segment.tgt, segment.german, german_index) == "Sing"
-    if gender == "Fem" and not singular_by_agreement and plural_competitor(segments, sentence, it, antecedent):
+    if gender == "Fem" and not singular_by_agreement and (
+        plural_competitor(segments, sentence, it, antecedent)
+        or plural_noun_between(
+            [s.german for s in segments],
+            lambda k, j: german.noun_entry(segments[k].tgt, segments[k].german, j),
+            (antecedent.sentence, german_head),
+            (sentence, german_index),
+        )
+    ):
         raise Drop("sie_may_be_plural")
     case = german_case(segment.german, german_index)  # from the German clause, never the English role
     if not case:
