@@ -170,6 +170,7 @@ def test_possessive_parts(word: str, parts: tuple[str, str] | None) -> None:
         ("To top it off, the rain started.", "idiom"),
         ("To put it simply, we lost.", "idiom"),
         ("She came to pick it up.", ""),
+        ("The new song will annoy my neighbours, it's for you.", ""),
         ("We looked at it closely.", ""),
         ("It was built in 1900 and still stands.", ""),
         ("It was sold to a farmer who lived nearby.", ""),

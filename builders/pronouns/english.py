@@ -107,7 +107,9 @@ def _takes_time_or_effort(it: Token) -> bool:
 
 def _is_extraposition(it: Token) -> bool:
     verb = it.head
-    clausal = any(c.dep_ in {"ccomp", "xcomp", "csubj"} for c in verb.children)
+    # the extraposed clause follows the "it"; a clause before it is a misattached earlier one ("the video will
+    # anger them, but it's for you")
+    clausal = any(c.dep_ in {"ccomp", "xcomp", "csubj"} and c.i > it.i for c in verb.children)
     attribute = [c for c in verb.children if c.dep_ in {"acomp", "attr", "oprd"}]
     if it.dep_ == "expl":
         return True
@@ -115,7 +117,9 @@ def _is_extraposition(it: Token) -> bool:
         return True
     if _takes_time_or_effort(it):
         return True  # "it takes two hours to ...", "it's going to take a while", "it takes courage to ..."
-    if verb.lemma_ == "be" and it.dep_ == "nsubj" and not attribute and any(c.dep_ == "ccomp" for c in verb.children):
+    if verb.lemma_ == "be" and it.dep_ == "nsubj" and not attribute and any(
+        c.dep_ == "ccomp" and c.i > it.i for c in verb.children
+    ):
         return True  # "it's that those connections define ...", "it is not that we ..."
     return it.dep_ == "dobj" and verb.lemma_ in {"make", "find"} and any(c.dep_ == "ccomp" for c in verb.children)
 
@@ -175,7 +179,7 @@ def _discourse_infinitive(verb: Token) -> bool:
     """ "to top it off", "to put it simply", "to sum it up": an adverbial to-infinitive whose verb has a
     particle or a speech adverb, set off from the clause, comments on the text; its "it" is the situation."""
     to = next((c for c in verb.children if c.dep_ == "aux" and c.lower_ == "to"), None)
-    if verb.dep_ not in {"advcl", "conj"} or to is None:
+    if verb.dep_ not in {"advcl", "conj", "relcl", "acl", "xcomp"} or to is None:  # parsers attach it anywhere
         return False
     # set off as a comment: sentence-initial or after a comma ("and, to top it off, …"), not a purpose
     # clause ("She came to pick it up")
