@@ -63,6 +63,7 @@ def reason(sentence: str, pronoun: str) -> str:
         ("Sie bleibt eine sehr beliebte Einrichtung.", "sie", "german_copula_noun_predicate"),
         ("Sie ist sehr alt.", "sie", ""),
         ("Es ist nicht wahr.", "es", "german_es_evaluative"),
+        ("Es geht uns darum, Brücken zu bauen.", "es", "german_es_geht_um"),
         ("Ich glaube, dass es wirklich schwierig war.", "es", "german_es_evaluative"),
         ("Sie ist nicht wahr.", "sie", ""),
     ],

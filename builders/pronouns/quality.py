@@ -194,11 +194,12 @@ def _es_extraposed(tokens: Sequence[GToken], index: int) -> bool:
 
 
 def _es_geht_um(tokens: Sequence[GToken], index: int) -> bool:
-    """ "es geht (nicht/hier/...) um", "wenn es um ... geht": an idiom, no referent."""
+    """ "es geht (nicht/hier/...) um", "wenn es um ... geht", "es geht mir darum": an idiom, no referent."""
     if tokens[index].text.lower() != "es":
         return False
     window = {t.text.lower() for t in tokens[max(0, index - 2) : index + 8]}
-    return "um" in window and bool(window & {"geht", "ging", "gehe", "ginge", "gehen"})
+    # "es geht mir darum, …" anticipates a clause the same way
+    return bool(window & {"um", "darum", "drum"}) and bool(window & {"geht", "ging", "gehe", "ginge", "gehen"})
 
 
 # "es" idioms without a referent (second round of issue 11): each entry is (verb forms, words one of which must
