@@ -206,10 +206,12 @@ def german_side_confidence(
 
     def not_a_thing(sentence: int, index: int) -> bool:
         # a German noun that translates no English singular common noun (a name, a person, a time, a plural, a
-        # preposition as in "in der Nähe") is not a rival; an unaligned one may be
+        # preposition as in "in der Nähe") is not a rival; an unaligned one may be, and so may a German noun
+        # made of an English adjective or verb ("accurate" → "Genauigkeit"): the German text can resume it
         english = aligned_english(segments[sentence], index)
         return bool(english) and not any(
-            t.tag_ in {"NN", "NNP"} and t.lemma_.lower() not in person_nouns() and t.lower_ not in TIME_NOUNS
+            (t.tag_ in {"NN", "NNP"} and t.lemma_.lower() not in person_nouns() and t.lower_ not in TIME_NOUNS)
+            or t.pos_ in {"ADJ", "VERB"}
             for t in english
         )
 
