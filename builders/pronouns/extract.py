@@ -343,7 +343,10 @@ def extract(
     confidence = german_side_confidence(
         segments, candidates, (sentence, german_index), antecedent, german_head, gender, german, confidence
     )
-    subject = it.dep_ in {"nsubj", "nsubjpass"}
+    case = german_case(segment.german, german_index)  # from the German clause, never the English role
+    # the verb fixes the number of "sie" only when "sie" is the German subject: an English subject may have
+    # become a German object ("The brochures say it is untouched" → "Die Broschüren beschreiben sie …")
+    subject = it.dep_ in {"nsubj", "nsubjpass"} and case != "acc"
     singular_by_agreement = subject and german.pronoun_number(segment.tgt, segment.german, german_index) == "Sing"
     if gender == "Fem" and not singular_by_agreement and (
         plural_competitor(segments, sentence, it, antecedent)
@@ -355,7 +358,6 @@ def extract(
         )
     ):
         raise Drop("sie_may_be_plural")
-    case = german_case(segment.german, german_index)  # from the German clause, never the English role
     if not case:
         raise Drop("variant_case_undecided")
     lemma = ante_doc[antecedent.head].lemma_.lower()
