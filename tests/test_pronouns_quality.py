@@ -50,6 +50,23 @@ def reason(sentence: str, pronoun: str) -> str:
         ("Er wurde ein Erfolg.", "er", "german_copula_noun_predicate"),
         ("Als die Brücke fertig war, war sie die längste im Land.", "sie", ""),
         ("Es hörte auf, bevor ich abnahm.", "es", ""),
+        # issue 11, second round: sentences written for these tests
+        ("Im Grunde handelt es sich um einen Irrtum.", "es", "german_es_idiom"),
+        ("Es macht einfach keinen Sinn.", "es", "german_es_idiom"),
+        ("Ob es sich lohnt, weiß keiner.", "es", "german_es_idiom"),
+        ("Es kommt darauf an.", "es", "german_es_idiom"),
+        ("Es macht uns glücklich.", "es", ""),
+        ("Vielleicht heißt es Ego.", "es", "german_naming_frame"),
+        ("Nennen wir es einen Zufall.", "es", "german_naming_frame"),
+        ("Er wurde nach dem Gründer benannt.", "er", ""),
+        ("Es ist Liebe.", "es", "german_copula_noun_predicate"),
+        ("Heute ist er der größte und einer der schönsten Parks.", "er", "german_copula_noun_predicate"),
+        ("Sie bleibt eine sehr beliebte Einrichtung.", "sie", "german_copula_noun_predicate"),
+        ("Sie ist sehr alt.", "sie", ""),
+        ("Es ist nicht wahr.", "es", "german_es_evaluative"),
+        ("Es geht uns darum, Brücken zu bauen.", "es", "german_es_geht_um"),
+        ("Ich glaube, dass es wirklich schwierig war.", "es", "german_es_evaluative"),
+        ("Sie ist nicht wahr.", "sie", ""),
     ],
 )
 def test_german_structure_reason(sentence: str, pronoun: str, expected: str) -> None:

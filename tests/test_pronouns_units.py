@@ -164,6 +164,14 @@ def test_possessive_parts(word: str, parts: tuple[str, str] | None) -> None:
         ("When it comes to taxes, nobody agrees.", "idiom"),
         ("Fixing cars is as hard as it is to fix bikes.", "clausal_predicate"),
         ("She put it plainly: we lost.", "idiom"),
+        # issue 11, second round: our own sentences for the new idiom rules
+        ("So we are back at it today.", "idiom"),
+        ("It makes no sense.", "idiom"),
+        ("To top it off, the rain started.", "idiom"),
+        ("To put it simply, we lost.", "idiom"),
+        ("She came to pick it up.", ""),
+        ("The new song will annoy my neighbours, it's for you.", ""),
+        ("We looked at it closely.", ""),
         ("It was built in 1900 and still stands.", ""),
         ("It was sold to a farmer who lived nearby.", ""),
         ("It is red.", ""),
@@ -193,6 +201,29 @@ def _parse(texts: list[str]) -> list:  # type: ignore[type-arg]
     from builders.pronouns.english import load_pipeline
 
     return list(load_pipeline().nlp.pipe(texts))
+
+
+@pytest.mark.parametrize(
+    ("texts", "excluded", "kept"),
+    [
+        # shell nouns announce a clause (issue 11, second round)
+        (["The problem is that the plan failed.", "Nobody discussed it."], "problem", "plan"),
+        (["Here is the question: who pays for the bridge?", "Nobody knew it."], "question", "bridge"),
+        # predicate of a noun in a small clause
+        (["The storm made the harbour a ruin.", "Nobody rebuilt it."], "ruin", "harbour"),
+        # adverbial formulas
+        (["For example, the old tower has a clock.", "It leans."], "example", "tower"),
+    ],
+)
+def test_shell_predicate_and_vague_nouns_are_no_candidates(texts: list[str], excluded: str, kept: str) -> None:
+    from builders.pronouns.coref import HeuristicBackend
+
+    docs = _parse(texts)
+    coref = HeuristicBackend().resolve(docs)
+    it = next(t.i for t in docs[1] if t.lower_ == "it")
+    heads = [docs[c.sentence][c.head].lower_ for c in coref.candidates(1, it, max_distance=3)]
+    assert excluded not in heads
+    assert kept in heads
 
 
 def test_heuristic_candidates_respect_binding_and_person_nouns() -> None:

@@ -24,6 +24,8 @@ SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 OBJECT_DEPS = frozenset({"dobj", "obj", "attr", "oprd"})
 # Quantity and hedge nouns ("a lot of", "kind of") are never the referent of "it".
 LIGHT_NOUNS = word_set("lot lots kind sort bit number couple type deal part percent way bunch fact")
+# fixed adverbial phrases: "for example", "for instance", "in fact" name nothing a later "it" picks up
+FIXED_PHRASE_NOUNS = {"example": "for", "instance": "for", "case": "in"}
 # Time expressions ("this morning", "next year") are adverbials, not referents of "it".
 TIME_NOUNS = word_set(
     "morning evening afternoon night day week month year today tonight tomorrow yesterday "
@@ -101,13 +103,39 @@ def is_nominal_candidate(noun: Token) -> bool:
         and noun.is_alpha
         and noun.dep_ not in {"npadvmod", "tmod", "obl:tmod"}
         and not _predicate_of_a_noun(noun)
+        and not _shell_use(noun)
+        and not _fixed_phrase(noun)
         and noun.lower_ not in TIME_NOUNS
     )
 
 
+def _fixed_phrase(noun: Token) -> bool:
+    """ "for example", "for instance", "in case": the noun is part of an adverbial formula."""
+    preposition = FIXED_PHRASE_NOUNS.get(noun.lower_)
+    return preposition is not None and noun.i > 0 and noun.doc[noun.i - 1].lower_ == preposition
+
+
+def _shell_use(noun: Token) -> bool:
+    """ "The problem is that …", "One effect is that …", "Here's the problem: …": the noun announces a clause
+    (a shell noun) rather than naming a thing a later "it" picks up (issue 11, second round)."""
+    verb = noun.head
+    announces = (
+        noun.dep_ in SUBJECT_DEPS
+        and verb.lemma_.lower() == "be"
+        and not any(c.dep_ in {"attr", "acomp", "oprd"} for c in verb.children)
+        and any(c.dep_ in {"ccomp", "parataxis"} and c.i > noun.i for c in verb.children)
+    )
+    following = noun.doc[noun.i + 1] if noun.i + 1 < len(noun.doc) else None
+    return announces or (following is not None and following.text in {":", "--", "—", "–"})
+
+
 def _predicate_of_a_noun(noun: Token) -> bool:
-    """ "The tower is a landmark": the predicate noun names no referent of its own, its subject does (but in
-    "It's a fish farm" the predicate is the first name of the referent)."""
+    """ "The tower is a landmark", "made the twenties a sweet spot": the predicate noun names no referent of
+    its own, its subject does (but in "It's a fish farm" the predicate is the first name of the referent)."""
+    if noun.dep_ == "oprd" and any(c.dep_ == "dobj" and c.pos_ in {"NOUN", "PROPN"} for c in noun.head.children):
+        return True  # small clause: "That made the twenties a sweet spot"
+    if noun.dep_ == "ccomp" and any(c.dep_ in SUBJECT_DEPS and c.pos_ in {"NOUN", "PROPN"} for c in noun.children):
+        return True  # the same small clause as parsed without a verb: the noun heads it, its subject below
     return noun.dep_ in {"attr", "oprd"} and any(
         c.dep_ in SUBJECT_DEPS and c.pos_ in {"NOUN", "PROPN"} for c in noun.head.children
     )

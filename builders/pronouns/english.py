@@ -107,7 +107,9 @@ def _takes_time_or_effort(it: Token) -> bool:
 
 def _is_extraposition(it: Token) -> bool:
     verb = it.head
-    clausal = any(c.dep_ in {"ccomp", "xcomp", "csubj"} for c in verb.children)
+    # the extraposed clause follows the "it"; a clause before it is a misattached earlier one ("the video will
+    # anger them, but it's for you")
+    clausal = any(c.dep_ in {"ccomp", "xcomp", "csubj"} and c.i > it.i for c in verb.children)
     attribute = [c for c in verb.children if c.dep_ in {"acomp", "attr", "oprd"}]
     if it.dep_ == "expl":
         return True
@@ -115,7 +117,9 @@ def _is_extraposition(it: Token) -> bool:
         return True
     if _takes_time_or_effort(it):
         return True  # "it takes two hours to ...", "it's going to take a while", "it takes courage to ..."
-    if verb.lemma_ == "be" and it.dep_ == "nsubj" and not attribute and any(c.dep_ == "ccomp" for c in verb.children):
+    if verb.lemma_ == "be" and it.dep_ == "nsubj" and not attribute and any(
+        c.dep_ == "ccomp" and c.i > it.i for c in verb.children
+    ):
         return True  # "it's that those connections define ...", "it is not that we ..."
     return it.dep_ == "dobj" and verb.lemma_ in {"make", "find"} and any(c.dep_ == "ccomp" for c in verb.children)
 
@@ -124,6 +128,7 @@ CLAUSAL_DEPS = frozenset({"ccomp", "xcomp", "csubj", "relcl", "acl"})
 COPULAS = word_set("be become remain")
 CONDITIONAL_MARKS = word_set("if whether")
 SAYING_VERBS = word_set("say put tell")
+SPEECH_ADVERBS = word_set("simply mildly bluntly briefly frankly plainly differently shortly honestly")
 
 
 def _clausal_after(node: Token, it: Token, deps: frozenset[str] = CLAUSAL_DEPS) -> bool:
@@ -170,9 +175,33 @@ def _has_clausal_predicate(it: Token) -> bool:
     )
 
 
+def _discourse_infinitive(verb: Token) -> bool:
+    """ "to top it off", "to put it simply", "to sum it up": an adverbial to-infinitive whose verb has a
+    particle or a speech adverb, set off from the clause, comments on the text; its "it" is the situation."""
+    to = next((c for c in verb.children if c.dep_ == "aux" and c.lower_ == "to"), None)
+    if verb.dep_ not in {"advcl", "conj", "relcl", "acl", "xcomp"} or to is None:  # parsers attach it anywhere
+        return False
+    # set off as a comment: sentence-initial or after a comma ("and, to top it off, …"), not a purpose
+    # clause ("She came to pick it up")
+    set_off = to.i == to.sent.start or to.doc[to.i - 1].text in {",", "(", "--", "—", "–"}
+    return set_off and any(
+        c.dep_ == "prt" or (c.dep_ == "advmod" and c.lower_ in SPEECH_ADVERBS) for c in verb.children
+    )
+
+
 def _is_idiom(it: Token) -> bool:
-    """ "when it comes to …" (no referent); "he said it: …" (it = the proposition that follows)."""
+    """ "when it comes to …" (no referent); "he said it: …" (it = the proposition that follows); "back at
+    it", "hard at it" (a preposition hanging off an adverb or adjective: the activity, no thing); "it makes
+    no sense", "it ain't no sense" (the situation); "to top it off" (``_discourse_infinitive``)."""
     verb = it.head
+    if it.dep_ == "pobj":
+        return verb.dep_ == "prep" and verb.head.pos_ in {"ADV", "ADJ"}
+    if it.dep_ == "dobj" and _discourse_infinitive(verb):
+        return True
+    if it.dep_ == "nsubj" and verb.lemma_.lower() in {"be", "make"} and any(
+        c.dep_ in {"attr", "dobj"} and c.lemma_.lower() == "sense" for c in verb.children
+    ):
+        return True
     if verb.lemma_.lower() == "come" and any(c.dep_ == "prep" and c.lower_ == "to" for c in verb.children):
         return True
     following = [t.text for t in it.doc[it.i + 1 : it.i + 4]]  # "said it:", "put it plainly:"
@@ -218,6 +247,8 @@ PLEONASTIC_RULES: dict[str, Callable[[Token], bool]] = {
 
 def pleonastic_reason(it: Token) -> str:
     """Name of the first rule saying this "it" refers to nothing; '' when it may be referential."""
+    if it.dep_ == "pobj":  # only the idiom rule reads a prepositional "it" ("back at it")
+        return "idiom" if _is_idiom(it) else ""
     if it.dep_ not in {"nsubj", "nsubjpass", "expl", "dobj"}:
         return ""
     for name, rule in PLEONASTIC_RULES.items():

@@ -14,15 +14,21 @@ from builders.pronouns.german import (
     NounEntry,
     RuleGerman,
     is_formal_sie,
+    phrase_start,
     word_set,
 )
 from builders.pronouns.german_antecedent import (
     antecedent_embedded,
+    antecedent_oblique,
     es_without_parallel_role,
     german_competitors,
+    german_head_genitive,
     head_alignment_ambiguous,
     other_gender_mention,
+    person_pronoun_in_sentence,
+    plural_noun_between,
     pronoun_translates_other_word,
+    role_class,
 )
 from builders.pronouns.german_case import clause_start, german_case
 from builders.pronouns.german_chain import ChainContext, chain_of
@@ -200,10 +206,12 @@ def german_side_confidence(
 
     def not_a_thing(sentence: int, index: int) -> bool:
         # a German noun that translates no English singular common noun (a name, a person, a time, a plural, a
-        # preposition as in "in der Nähe") is not a rival; an unaligned one may be
+        # preposition as in "in der Nähe") is not a rival; an unaligned one may be, and so may a German noun
+        # made of an English adjective or verb ("accurate" → "Genauigkeit"): the German text can resume it
         english = aligned_english(segments[sentence], index)
         return bool(english) and not any(
-            t.tag_ in {"NN", "NNP"} and t.lemma_.lower() not in person_nouns() and t.lower_ not in TIME_NOUNS
+            (t.tag_ in {"NN", "NNP"} and t.lemma_.lower() not in person_nouns() and t.lower_ not in TIME_NOUNS)
+            or t.pos_ in {"ADJ", "VERB"}
             for t in english
         )
 
@@ -214,6 +222,34 @@ def german_side_confidence(
         [s.german for s in segments], noun_at, head, pronoun, gender, accounted, not_a_thing, own_clause_from
     )
     return round(confidence / (1 + rivals), 4)
+
+
+def closer_candidate_other_gender(
+    segments: Sequence[Segment],
+    candidates: list[Candidate],
+    antecedent: Candidate,
+    gender: str,
+    german: RuleGerman,
+    it: Token,
+) -> bool:
+    """An English candidate ranked before the chosen one and nearer to the pronoun, in the role of the "it"
+    (subject for subject, object for object), whose German translation is a singular noun of another gender:
+    the English side prefers another referent and only the German gender moved the choice on, which the
+    development reading found wrong as often as right (issue 11, second round). The caller halves the
+    confidence."""
+    for candidate in candidates:
+        if candidate == antecedent:
+            return False
+        if (candidate.sentence, candidate.head) < (antecedent.sentence, antecedent.head):
+            continue  # farther from the pronoun (a main-clause subject ranked first): no closer rival
+        doc = segments[candidate.sentence].doc
+        match = german_noun(segments[candidate.sentence], candidate.head, german)
+        if doc is None or match is None or role_class(doc[candidate.head]) != role_class(it) or not role_class(it):
+            continue
+        entry = match[1]
+        if not entry.singular_in(gender) and any(entry.singular_in(g) for g in entry.genders):
+            return True
+    return False
 
 
 PLURAL_PRONOUNS = word_set("they them their themselves")
@@ -284,6 +320,8 @@ def extract(
     if pronoun_translates_other_word(aligned_english(segment, german_index), it.i):
         raise Drop("german_pronoun_translates_other_word")
     gender = GENDER_OF_PRONOUN[segment.german[german_index].text.lower()]
+    if person_pronoun_in_sentence(it, gender):
+        raise Drop("german_pronoun_may_be_person")
     candidates = coref.candidates(sentence, it.i, max_distance)
     if not candidates:
         raise Drop("no_antecedent_candidate")
@@ -291,18 +329,35 @@ def extract(
     ante_doc = segments[antecedent.sentence].doc
     assert ante_doc is not None  # candidates come from parsed segments only
     # weak antecedents are halved, so the default min_confidence (0.55) drops them and a lower one keeps them
-    if antecedent_embedded(ante_doc[antecedent.head]):
+    if closer_candidate_other_gender(segments, candidates, antecedent, gender, german, it):
+        confidence /= 2
+    ante_head = ante_doc[antecedent.head]
+    if antecedent_embedded(ante_head) or antecedent_oblique(ante_head):
+        confidence /= 2
+    ante_german = segments[antecedent.sentence].german
+    english_phrase_head = ante_head.dep_ not in {"poss", "pobj"}
+    if english_phrase_head and german_head_genitive(ante_german, german_head, phrase_start(ante_german, german_head)):
         confidence /= 2
     if gender == "Neut" and es_without_parallel_role(ante_doc[antecedent.head], it, sentence - antecedent.sentence):
         confidence /= 2
     confidence = german_side_confidence(
         segments, candidates, (sentence, german_index), antecedent, german_head, gender, german, confidence
     )
-    subject = it.dep_ in {"nsubj", "nsubjpass"}
-    singular_by_agreement = subject and german.pronoun_number(segment.tgt, segment.german, german_index) == "Sing"
-    if gender == "Fem" and not singular_by_agreement and plural_competitor(segments, sentence, it, antecedent):
-        raise Drop("sie_may_be_plural")
     case = german_case(segment.german, german_index)  # from the German clause, never the English role
+    # the verb fixes the number of "sie" only when "sie" is the German subject: an English subject may have
+    # become a German object ("The brochures say it is untouched" → "Die Broschüren beschreiben sie …")
+    subject = it.dep_ in {"nsubj", "nsubjpass"} and case != "acc"
+    singular_by_agreement = subject and german.pronoun_number(segment.tgt, segment.german, german_index) == "Sing"
+    if gender == "Fem" and not singular_by_agreement and (
+        plural_competitor(segments, sentence, it, antecedent)
+        or plural_noun_between(
+            [s.german for s in segments],
+            lambda k, j: german.noun_entry(segments[k].tgt, segments[k].german, j),
+            (antecedent.sentence, german_head),
+            (sentence, german_index),
+        )
+    ):
+        raise Drop("sie_may_be_plural")
     if not case:
         raise Drop("variant_case_undecided")
     lemma = ante_doc[antecedent.head].lemma_.lower()

@@ -162,3 +162,73 @@ def head_alignment_ambiguous(aligned_english: Sequence[Token], phrase: tuple[int
     ("newspaper" and "saying" both linked to "Sprichwort"): the English and German heads may not match."""
     start, end = phrase
     return any(t.pos_ in {"NOUN", "PROPN"} and not start <= t.i < end for t in aligned_english)
+
+
+def antecedent_oblique(head: Token) -> bool:
+    """The antecedent head is the object of a preposition that modifies a verb ("came to the table", "in each
+    case", "think of it like my shadow"): an adverbial, not a participant a later "it" usually continues
+    (development reading of issue 11's second round). The caller halves the confidence."""
+    node = _role_node(head)
+    verb = node.head.head
+    # a PP after a copula is the predicate ("It is at this contest"), not an adverbial; "thank for", "talk
+    # about", "deal with" take prepositional objects, which stay strong
+    return (
+        node.dep_ == "pobj"
+        and node.head.dep_ in {"prep", "dative"}
+        and node.head.lower_ in ADVERBIAL_PREPOSITIONS
+        and verb.pos_ in {"VERB", "AUX"}
+        and verb.lemma_.lower() != "be"
+    )
+
+
+ADVERBIAL_PREPOSITIONS = word_set(
+    "in on at to into onto from like as during after before under over near by through across around behind "
+    "between within since until beside along"
+)
+
+
+GENITIVE_DETERMINERS = word_set("des der eines einer")
+
+
+def german_head_genitive(tokens: Sequence[GToken], head: int, phrase_start: int) -> bool:
+    """The German head is a genitive dependent of the noun before its phrase ("die Erholung der Wirtschaft",
+    "die Entscheidung der Behörde"): when the English head heads its own phrase ("a rebounding economy"), the
+    larger German phrase, not the recorded head, names what the English phrase names. The caller halves the
+    confidence when the English head is not itself a possessor or in a PP (those are halved already or
+    match: "the reactor's name" → "den Namen des Reaktors")."""
+    if phrase_start <= 0 or tokens[phrase_start].text.lower() not in GENITIVE_DETERMINERS:
+        return False
+    before = tokens[phrase_start - 1].text
+    return before[:1].isupper() and before.isalpha() and not _sentence_initial(tokens, phrase_start - 1) and head > 0
+
+
+PERSON_PRONOUNS_OF = {
+    "Masc": word_set("he him his himself"),
+    "Fem": word_set("she her hers herself"),
+}
+
+
+def person_pronoun_in_sentence(it: Token, gender: str) -> bool:
+    """The English sentence of the "it" also has a personal pronoun of a person of the German pronoun's gender
+    ("if he is, I did not give it to him" → "hat er ihn nicht von mir"): the German er/sie may translate
+    that person, not the "it" (issue 11 class 5, second round)."""
+    words = PERSON_PRONOUNS_OF.get(gender, frozenset())
+    return any(t.lower_ in words for t in it.sent if t.i != it.i)
+
+
+def plural_noun_between(
+    german: Sequence[Sequence[GToken]], noun_at: NounAt, head: tuple[int, int], pronoun: tuple[int, int]
+) -> bool:
+    """A German plural noun between the recorded head and a "sie" whose number nothing fixes ("Die Broschüren
+    beschreiben sie …" after "die Galápagos-Inseln"): "sie" may be that plural."""
+    for segment in range(head[0], pronoun[0] + 1):
+        tokens = german[segment]
+        first = head[1] + 1 if segment == head[0] else 0
+        last = pronoun[1] if segment == pronoun[0] else len(tokens)
+        for index in range(first, last):
+            entry = noun_at(segment, index)
+            if entry is not None and not _sentence_initial(tokens, index) and not any(
+                entry.singular_in(gender) for gender in ("Masc", "Fem", "Neut")
+            ):
+                return True
+    return False

@@ -108,10 +108,22 @@ def _genders(context: ChainContext, german_index: int) -> frozenset[str]:
     return entry.genders if entry is not None else frozenset()
 
 
+def _before_antecedent(context: ChainContext, token: Token) -> bool:
+    """An it/its before the antecedent mentioned in this segment cannot continue that mention ("It's a
+    reminder of how wonderful the universe is, that it allows …"): another referent or none."""
+    return 0 <= token.i < context.antecedent_head
+
+
 def _classify(context: ChainContext, index: int, source: str) -> str:
     """'chain', 'other' or a drop reason for one German form of the source gender."""
     english = _english_of(context, index)
-    chain = [t for t in english if t.lower_ in CHAIN_WORDS and t.i != context.it_index]
+    chain = [
+        t
+        for t in english
+        if t.lower_ in CHAIN_WORDS and t.i != context.it_index and not _before_antecedent(context, t)
+    ]
+    if not chain and any(t.lower_ in CHAIN_WORDS and _before_antecedent(context, t) for t in english):
+        return "other"
     if any(not context.is_pleonastic(t) for t in chain):
         referential = [t for t in chain if not context.is_pleonastic(t)]
         if any(_competing_noun(context, t, source) for t in referential):
@@ -136,6 +148,8 @@ def _orphan_its(context: ChainContext, forms: set[int]) -> dict[str, list[Token]
     for token in context.doc:
         if token.lower_ not in CHAIN_WORDS or token.i == context.it_index or context.is_pleonastic(token):
             continue
+        if _before_antecedent(context, token):
+            continue
         if not forms & set(_german_of(context, token.i)):
             orphans["possessive" if token.lower_ == "its" else "pronoun"].append(token)
     return orphans
@@ -155,9 +169,45 @@ def _pair_orphans(context: ChainContext, source: str, unexplained: list[tuple[in
     return ""
 
 
+GENDERS_OF_FORM = {
+    **{word: frozenset({"Masc"}) for word in ("er", "ihn")},
+    "ihm": frozenset({"Masc", "Neut"}),
+    "es": frozenset({"Neut"}),
+    "sie": frozenset({"Fem"}),
+}
+
+
+def _form_genders(word: str) -> frozenset[str]:
+    """Genders a German personal pronoun or possessive can have ('' for other words; dative "ihr" is left out:
+    it is also the plural possessive and the 2nd person)."""
+    parts = possessive_parts(word)
+    if parts is not None and parts[1]:
+        return frozenset({"Masc", "Neut"}) if parts[0] == "sein" else frozenset({"Fem"})
+    return GENDERS_OF_FORM.get(word.lower(), frozenset())
+
+
+def _other_gender_it(context: ChainContext, source: str) -> bool:
+    """Another referential it/its of the segment after the antecedent is translated with a pronoun or
+    possessive that cannot have the probed pronoun's gender ("The creature … it …" → "die Kreatur … sie",
+    "the beast … hit it" → "das Monstrum … es"): the German names the referent with two genders, or the it
+    means another thing that the chain policy cannot tell apart; the item is dropped (second round)."""
+    for token in context.doc:
+        # an it before the antecedent's mention counts too: it may continue an earlier mention (the beast …
+        # hit it … the creature)
+        if token.lower_ not in CHAIN_WORDS or token.i == context.it_index or context.is_pleonastic(token):
+            continue
+        for j in _german_of(context, token.i):
+            genders = _form_genders(context.german[j].text)
+            if genders and source not in genders and not is_formal_sie(list(context.german), j):
+                return True
+    return False
+
+
 def chain_of(context: ChainContext) -> tuple[list[ChainToken], str]:
     """The other German tokens of the probed pronoun's chain with their German case, or a drop reason."""
     source = GENDER_OF_PRONOUN[context.german[context.german_index].text.lower()]
+    if _other_gender_it(context, source):
+        return [], "variant_chain_other_gender"
     members: list[tuple[int, str]] = []
     unexplained: list[tuple[int, str]] = []
     for index in range(len(context.german)):

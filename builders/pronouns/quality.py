@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from builders.pronouns.german import GToken, noun_gender
+from builders.pronouns.german import GToken, noun_gender, word_set
 
 COPULA_FORMS = frozenset(
     ["ist", "war", "sei", "wäre", "sind", "bleibt", "blieb", "bliebe", "wird", "wurde", "würde", "werden", "wäre"]
@@ -50,6 +50,8 @@ NOUN_PHRASE_STARTS = frozenset(
     ]
 )
 ADJECTIVE_ENDINGS = ("e", "en", "er", "es", "em")
+COORDINATORS = frozenset({"und", "oder", "sowie"})
+INTENSIFIERS = frozenset({"sehr", "so", "ganz", "besonders", "äußerst", "ziemlich", "recht", "zu", "wirklich"})
 WERDEN_FORMS = frozenset({"wird", "wurde", "würde", "werden", "wurden", "würden"})
 PREDICATE_ADVERBS = frozenset(
     [
@@ -126,6 +128,9 @@ def _opens_noun_phrase(tokens: Sequence[GToken], index: int, words: list[str]) -
     if words[0] in NOUN_PHRASE_STARTS:
         return _has_noun(tokens, index, words[0])
     start = next((j for j in range(index + 1, len(tokens)) if tokens[j].text.lower() == words[0]), None)
+    if start is not None and tokens[start].text[:1].isupper() and tokens[start].text.isalpha():
+        bare = noun_gender(tokens[start].text)  # an article-less noun: "Es ist Liebe", "Er ist Teil davon"
+        return bare is not None and any(bare.singular_in(gender) for gender in bare.genders)
     if start is None or not words[0].endswith(ADJECTIVE_ENDINGS) or not tokens[start].text[:1].islower():
         return False
     following = tokens[start + 1] if start + 1 < len(tokens) else None
@@ -151,6 +156,11 @@ def _has_noun(tokens: Sequence[GToken], index: int, determiner: str) -> bool:
     for token in tokens[start + 1 : start + 1 + MAX_CLAUSE_TOKENS]:
         if token.text[:1].isupper():
             return True
+        # coordinated and graded predicates: "das größte und eines der wichtigsten Reservate", "eine sehr
+        # geliebte Institution"
+        word = token.text.lower()
+        if word in COORDINATORS or word in NOUN_PHRASE_STARTS or word in INTENSIFIERS or word in PREDICATE_ADVERBS:
+            continue
         if not token.text.endswith(ADJECTIVE_ENDINGS):
             return False
     return False
@@ -184,17 +194,81 @@ def _es_extraposed(tokens: Sequence[GToken], index: int) -> bool:
 
 
 def _es_geht_um(tokens: Sequence[GToken], index: int) -> bool:
-    """ "es geht (nicht/hier/...) um", "wenn es um ... geht": an idiom, no referent."""
+    """ "es geht (nicht/hier/...) um", "wenn es um ... geht", "es geht mir darum": an idiom, no referent."""
     if tokens[index].text.lower() != "es":
         return False
     window = {t.text.lower() for t in tokens[max(0, index - 2) : index + 8]}
-    return "um" in window and bool(window & {"geht", "ging", "gehe", "ginge", "gehen"})
+    # "es geht mir darum, …" anticipates a clause the same way
+    return bool(window & {"um", "darum", "drum"}) and bool(window & {"geht", "ging", "gehe", "ginge", "gehen"})
+
+
+# "es" idioms without a referent (second round of issue 11): each entry is (verb forms, words one of which must
+# come with them in the clause); "es handelt sich um", "es macht keinen Sinn", "es lohnt sich", "es kommt darauf an",
+# "es tut mir leid", "es fehlt an" ("es gibt" is left out: "es gibt seinen Bauern Geld" is a referential "give")
+ES_IDIOMS: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
+    (frozenset({"handelt", "handelte", "handeln"}), frozenset({"sich"})),
+    (frozenset({"macht", "machte", "machen", "ergibt", "ergab", "hat", "hatte"}), frozenset({"sinn"})),
+    (frozenset({"lohnt", "lohnte", "lohnen"}), frozenset({"sich"})),
+    (frozenset({"kommt", "kam", "käme"}), frozenset({"darauf", "drauf"})),
+    (frozenset({"tut", "tat", "täte"}), frozenset({"leid"})),
+    (frozenset({"fehlt", "fehlte"}), frozenset({"an"})),
+)
+NAMING_VERBS = frozenset(
+    {"heißt", "hieß", "heißen", "hießen", "nennt", "nennen", "nannte", "nannten", "genannt", "bezeichnet", "bezeichnen"}
+)
+
+
+def _clause_around(tokens: Sequence[GToken], index: int) -> set[str]:
+    """Lower-cased words of the pronoun's clause: two words before it and its clause after it."""
+    before = [t.text.lower() for t in tokens[max(0, index - 2) : index] if t.text not in CLAUSE_END]
+    return set(before) | set(clause_after(tokens, index))
+
+
+def _es_idiom(tokens: Sequence[GToken], index: int) -> bool:
+    """ "es handelt sich um", "es macht keinen Sinn", "es lohnt sich", ...: "es" names no thing."""
+    if tokens[index].text.lower() != "es":
+        return False
+    words = _clause_around(tokens, index)
+    return any(words & verbs and (not companions or words & companions) for verbs, companions in ES_IDIOMS)
+
+
+# adjectives that, as the predicate of "es ist …", usually judge a situation or a claim ("es ist nicht wahr",
+# "es war schlimm"), where "es" is the pronoun of propositions whatever the English "it" meant
+EVALUATIVE_ADJECTIVES = word_set(
+    "wahr falsch richtig gut schlecht schön schlimm schwer schwierig leicht einfach möglich unmöglich klar "
+    "wichtig nötig notwendig sinnvoll sinnlos okay ok egal schade toll super seltsam merkwürdig komisch "
+    "interessant spannend traurig verrückt erstaunlich unglaublich normal typisch genug besser schlimmer "
+    "leichter schwerer einfacher wunderbar fantastisch furchtbar schrecklich peinlich witzig lustig"
+)
+
+
+def _es_evaluative(tokens: Sequence[GToken], index: int) -> bool:
+    """ "es ist nicht wahr", "…, dass es so schwierig war": "es" with a copula and an evaluative adjective
+    as its predicate is mostly the situation or the claim (development reading, issue 11 round 2)."""
+    if tokens[index].text.lower() != "es":
+        return False
+    clause = clause_after(tokens, index)
+    verb_final = bool(clause) and clause[-1] in COPULA_FORMS
+    if not (_next_to_copula(tokens, index) or verb_final):
+        return False
+    ignored = PREDICATE_ADVERBS | INTENSIFIERS | COPULA_FORMS | {"sein", "gewesen", "geworden"}
+    words = [word for word in clause if word not in ignored]
+    return bool(words) and words[0] in EVALUATIVE_ADJECTIVES
+
+
+def _naming_frame(tokens: Sequence[GToken], index: int) -> bool:
+    """ "vielleicht heißt es Ego", "nennen wir es X", "er wird X genannt": a naming frame takes "es" whatever
+    the gender of the thing named, so a variant is also correct (any pronoun)."""
+    return bool(_clause_around(tokens, index) & NAMING_VERBS)
 
 
 GERMAN_RULES: dict[str, Callable[[Sequence[GToken], int], bool]] = {
     "german_es_geht_um": _es_geht_um,
+    "german_es_idiom": _es_idiom,
+    "german_naming_frame": _naming_frame,
     "german_es_extraposed": _es_extraposed,
     "german_copula_noun_predicate": _copula_with_noun_phrase,
+    "german_es_evaluative": _es_evaluative,
 }
 
 
