@@ -3,7 +3,9 @@
 The gold items are short documents written for this test: all three pronouns, antecedent distances 0-3,
 non-referential "it", "it" translated by das/dies, plural and formal sie/Sie, possessive and same-chain
 repair. eflomal samples its alignments, so the bounds leave a margin below the figures measured when
-this test was written (precision 1.00, recall 0.92, variant exact match 1.00 on 53 expected items).
+this test was written (precision 1.00, recall 0.92, variant exact match 1.00 on 53 expected items). The second
+precision round of issue 11 drops more by design (a nearer rival of another gender, distant antecedents):
+recall 0.81-0.86 over eflomal draws (2026-11-25), so its bound is 0.75; precision stays the one that matters.
 """
 
 from __future__ import annotations
@@ -47,5 +49,5 @@ def test_gold_precision_recall_and_variants(tmp_path: Path) -> None:
     print(report)
     assert score.expected_keep >= 50
     assert score.precision >= 0.9, report
-    assert score.recall >= 0.8, report
+    assert score.recall >= 0.75, report
     assert score.variant_exact_match >= 0.9, report
