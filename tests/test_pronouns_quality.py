@@ -73,7 +73,7 @@ def test_german_structure_reason(sentence: str, pronoun: str, expected: str) -> 
     assert reason(sentence, pronoun) == expected
 
 
-BLIND_SAMPLE = Path(__file__).parent / "data" / "pronouns_blind_sample.jsonl"
+BLIND_SAMPLES = [Path(__file__).parent / "data" / f"pronouns_blind{n}_sample.jsonl" for n in ("", "2")]
 BLIND_FIELDS = {
     "id", "class", "corpus", "document id", "segment id", "src context", "ref context", "src segment marked",
     "ref segment marked", "src ante head", "src ante phrase", "ref ante head", "ref ante phrase",
@@ -81,9 +81,10 @@ BLIND_FIELDS = {
 }  # fmt: skip
 
 
-def test_blind_sample_is_well_formed() -> None:
+@pytest.mark.parametrize("sample", BLIND_SAMPLES, ids=lambda p: p.stem)
+def test_blind_sample_is_well_formed(sample: Path) -> None:
     """Structure only (the items are judged by hand, see tests/data/pronouns_blind_rubric.md)."""
-    items = [json.loads(line) for line in BLIND_SAMPLE.read_text(encoding="utf-8").splitlines()]
+    items = [json.loads(line) for line in sample.read_text(encoding="utf-8").splitlines()]
     assert len({item["id"] for item in items}) == len(items) > 0
     for item in items:
         assert set(item) == BLIND_FIELDS
