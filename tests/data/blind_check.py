@@ -29,6 +29,7 @@ class BlindCheck:
 VARIATION_QUESTIONS = ("grammatical_en", "grammatical_de", "parallel", "minimal", "usable")
 CHECKS = (
     BlindCheck("pronouns_blind", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_blind2", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_fr_blind", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind2", VARIATION_QUESTIONS, "type", None),
@@ -52,6 +53,8 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
         (False, "es pronouns of the same referent (das Monstrum / des Biestes) stay unchanged in the variants"),
     ("pronouns_blind", "wmt24-ende/d000166-s0005-t045", "variants_ok"):
         (False, "es pronouns of the same referent (das Monstrum / das Biest) stay unchanged in the variants"),
+    ("pronouns_blind2", "wmt23-ende/d000151-s0001-t009", "right_antecedent"):
+        (False, "'timeline' is the predicate noun of 'This is ...': the it can be the 'this' (Das) as well"),
     ("pronouns_fr_blind", "IWSLT17-tst2016-blind/d000004-s0041-t019", "usable"):
         (False, "referent 'les enfants' is epicene and the group's gender unknown: elles may be right"),
     ("variations_blind", "L000315-DEL-000", "minimal"):
