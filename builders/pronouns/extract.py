@@ -20,6 +20,7 @@ from builders.pronouns.german import (
 from builders.pronouns.german_antecedent import (
     antecedent_embedded,
     antecedent_oblique,
+    attitude_verb_object,
     es_without_parallel_role,
     german_competitors,
     german_head_genitive,
@@ -322,6 +323,8 @@ def extract(
     gender = GENDER_OF_PRONOUN[segment.german[german_index].text.lower()]
     if person_pronoun_in_sentence(it, gender):
         raise Drop("german_pronoun_may_be_person")
+    if attitude_verb_object(it):
+        raise Drop("attitude_verb_object")
     candidates = coref.candidates(sentence, it.i, max_distance)
     if not candidates:
         raise Drop("no_antecedent_candidate")

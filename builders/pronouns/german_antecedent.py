@@ -216,6 +216,16 @@ def person_pronoun_in_sentence(it: Token, gender: str) -> bool:
     return any(t.lower_ in words for t in it.sent if t.i != it.i)
 
 
+# "I hate it", "I love it", "I like it": German says "ich hasse es" / "es gefällt mir" of a thing of any gender,
+# so an es (or er/sie) variant is as good as the reference (blind check 2)
+ATTITUDE_VERBS = frozenset({"hate", "love", "like", "enjoy", "adore", "dislike", "prefer", "appreciate", "loathe",
+                            "detest", "mind"})
+
+
+def attitude_verb_object(it: Token) -> bool:
+    return it.dep_ in {"dobj", "obj"} and it.head.lemma_.lower() in ATTITUDE_VERBS
+
+
 def plural_noun_between(
     german: Sequence[Sequence[GToken]], noun_at: NounAt, head: tuple[int, int], pronoun: tuple[int, int]
 ) -> bool:
