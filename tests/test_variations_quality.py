@@ -493,3 +493,118 @@ def test_person_noun_derivation() -> None:
         "fenster": None, "herr": "m"}
     assert [english_gender(w) for w in ("chairman", "Mrs.", "human", "German", "spokeswoman", "author")] == [
         "m", "f", "", "", "f", ""]
+
+
+# --- blind check 3: bare negations, quotations, 100 %, indefinite pronouns ---------------------------------
+@pytest.mark.parametrize(
+    ("en", "de", "links", "expected"),
+    [
+        # a hedged negation in a reply: without the adverb only 'Not.' / 'Nicht.' is left
+        ("Is it cold? Not really.", "Ist es kalt? Nicht wirklich.", "really=wirklich", Drop("del_bare_negation")),
+        ("Well, not always.", "Na ja, nicht immer.", "always=immer", Drop("del_bare_negation")),
+        ("Does it rain here? No, not often.", "Regnet es hier? Nein, nicht oft.", "often=oft",
+         Drop("del_bare_negation")),
+        # only the German clause is left bare: the English keeps a verb, the German reply does not
+        ("We did it, but not exactly.", "Wir haben es geschafft, aber nicht genau.", "exactly=genau",
+         Drop("del_bare_negation")),
+        # counter-examples: the negation keeps company in its clause
+        ("The room is not really warm.", "Das Zimmer ist nicht wirklich warm.", "really=wirklich",
+         ("The room is not warm.", "Das Zimmer ist nicht warm.")),
+        ("Not very useful, I think.", "Nicht sehr nützlich, denke ich.", "very=sehr",
+         ("Not useful, I think.", "Nicht nützlich, denke ich.")),
+    ],
+)
+def test_del_never_leaves_a_bare_negation(en: str, de: str, links: str, expected: object) -> None:
+    pair = aligned_pair(en, de, links)
+    assert [result(pair, o) for o in outcomes("DEL", pair)] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("en", "de", "links", "licensed"),
+    [
+        # a slogan in straight quotes on both sides
+        ('Their motto was "A slow car is safe forever."',
+         'Ihr Motto lautete "Ein langsames Auto ist für immer sicher."', "car=Auto is=ist safe=sicher",
+         'their motto was " a slow car is very safe forever . "'),
+        # a title in typographic quotes on the English side, German „…“
+        ("He read “The night is dark” to us.", "Er las uns „Die Nacht ist dunkel“ vor.", "is=ist dark=dunkel",
+         "he read “ the night is very dark ” to us ."),
+        # quoted only on the German side (guillemets)
+        ("The sign said the path is steep.", "Auf dem Schild stand »Der Weg ist steil«.", "is=ist steep=steil",
+         "the sign said the path is very steep ."),
+    ],
+)
+def test_ins_never_inside_a_quotation(en: str, de: str, links: str, licensed: str) -> None:
+    pair = aligned_pair(en, de, links)
+    assert outcomes("INS", pair, _ins_resources([licensed])) == [Drop("ins_inside_quotation")]
+
+
+def test_ins_next_to_a_quotation_is_still_made() -> None:
+    """Counter-example: the gap is outside the quoted title, so the insertion is made."""
+    en, de = 'The film "Rain" is good.', 'Der Film „Regen“ ist gut.'
+    pair = aligned_pair(en, de, "is=ist good=gut")
+    made = outcomes("INS", pair, _ins_resources(['the film " rain " is very good .']))
+    assert [result(pair, o) for o in made] == [('The film "Rain" is very good.', 'Der Film „Regen“ ist sehr gut.')]
+
+
+@pytest.mark.parametrize(
+    ("en", "de"),
+    [
+        ("I agree with you 100%.", "Ich stimme dir zu 100 % zu."),
+        ("It was 100 percent the phone.", "Es war zu 100 Prozent das Handy."),
+        ("The farm runs on 100 per cent solar power.", "Der Hof läuft mit 100 Prozent Solarstrom."),
+    ],
+)
+def test_subnum_leaves_one_hundred_percent(en: str, de: str) -> None:
+    made, drops = _subnum(en, de)
+    assert made == [] and drops == ["subnum_hundred_percent"]
+
+
+def test_subnum_other_percentages_and_plain_hundreds_change() -> None:
+    """Counter-examples: 40 % is an amount, and 100 guests are a quantity."""
+    made, drops = _subnum("About 40% of the seats were empty.", "Etwa 40 % der Plätze waren leer.")
+    assert ("About 43% of the seats were empty.", "Etwa 43 % der Plätze waren leer.") in made
+    made, drops = _subnum("We invited 100 guests.", "Wir luden 100 Gäste ein.")
+    assert ("We invited 103 guests.", "Wir luden 103 Gäste ein.") in made and "subnum_hundred_percent" not in drops
+
+
+@pytest.mark.parametrize(
+    ("en", "de"),
+    [
+        ("One of our neighbours said he had seen the fox.",
+         "Einer unserer Nachbarn sagte, er habe den Fuchs gesehen."),
+        ("Everyone who came said he liked the soup.", "Jeder, der kam, sagte, er mochte die Suppe."),
+        ("Nobody knew where he was.", "Keiner wusste, wo er war."),
+        ("One of the women said she would stay.", "Eine von den Frauen sagte, sie würde bleiben."),
+        ("Each of the girls said she was tired.", "Jede der Schülerinnen sagte, sie sei müde."),
+    ],
+)
+def test_subgen_skips_an_indefinite_pronoun_of_the_old_gender(en: str, de: str) -> None:
+    pair = aligned_pair(en, de, None)
+    assert outcomes("SUBGEN", pair) == [Drop("subgen_de_indefinite_pronoun")]
+
+
+@pytest.mark.parametrize(
+    ("en", "de", "expected"),
+    [
+        # a determiner before a noun, and a feminine dative after a preposition, are no masculine pronouns
+        ("Every day he walks to work.", "Jeden Tag geht er zur Arbeit.",
+         ("Every day she walks to work.", "Jeden Tag geht sie zur Arbeit.")),
+        ("He spoke with one of the nurses.", "Er sprach mit einer der Pflegekräfte.",
+         ("She spoke with one of the nurses.", "Sie sprach mit einer der Pflegekräfte.")),
+        ("He lives in a house surrounded by trees.", "Er wohnt in einem von Bäumen umgebenen Haus.",
+         ("She lives in a house surrounded by trees.", "Sie wohnt in einem von Bäumen umgebenen Haus.")),
+    ],
+)
+def test_subgen_determiners_are_not_indefinite_pronouns(en: str, de: str, expected: object) -> None:
+    pair = aligned_pair(en, de, None)
+    assert [result(pair, o) for o in outcomes("SUBGEN", pair)] == [expected]
+
+
+def test_quoted_spans_pair_the_marks_of_each_convention() -> None:
+    from builders.variations.text import inside_quotation, quoted_spans
+
+    text = 'He said "yes", she wrote „nein“ and »vielleicht« and “maybe'
+    assert [text[a : b + 1] for a, b in quoted_spans(text)][:3] == ['"yes"', "„nein“", "»vielleicht«"]
+    assert quoted_spans(text)[-1] == (text.index("“maybe"), len(text))  # left open: runs to the line's end
+    assert inside_quotation(text, text.index("yes")) and not inside_quotation(text, text.index(" she"))

@@ -207,6 +207,33 @@ def repair_indefinite_article(text: str, edit: Edit) -> Edit:
     return Edit(start, edit.end, text[start : edit.end], match_case(article, wanted) + between + edit.new)
 
 
+# Quotation marks that open a quoted span and the marks that close it: English “…” and "…", German „…“ (or „…”),
+# »…« and «…», single ‚…‘. Straight single quotes and ‘ are left out: they double as apostrophes (rock 'n' roll).
+QUOTE_CLOSERS: dict[str, str] = {"“": "”“\"", "\"": "\"”“", "„": "“”\"", "»": "«", "«": "»", "‚": "‘’"}
+
+
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    """(opening mark, closing mark) offsets of every quoted span; a span left open runs to the end of the line
+    (a quotation often continues into the next paragraph)."""
+    spans: list[tuple[int, int]] = []
+    opening = -1
+    for position, char in enumerate(text):
+        if opening < 0 and char in QUOTE_CLOSERS:
+            opening = position
+        elif opening >= 0 and char in QUOTE_CLOSERS[text[opening]]:
+            spans.append((opening, position))
+            opening = -1
+    if opening >= 0:
+        spans.append((opening, len(text)))
+    return spans
+
+
+def inside_quotation(text: str, offset: int) -> bool:
+    """A word inserted at character ``offset`` would stand inside quoted material (after the opening mark, up to
+    and including the place right before the closing one)."""
+    return any(opening < offset <= closing for opening, closing in quoted_spans(text))
+
+
 _SENTENCE_BREAK = re.compile(r"(?<=[.!?…])[\"”“»']?\s+(?=[\"„“«'(]?[A-ZÄÖÜ0-9])")
 
 

@@ -5,7 +5,8 @@ German translations are linked by the aligner when one was used, otherwise each 
 the German word is not in clause-initial position (removing it would leave the verb first and turn a statement
 into a question), not the standard of a comparison (than ever / denn je, wie immer), and not bound in a fixed
 phrase or after a preposition (für gewöhnlich); without an aligner both must also be in the same sentence of a
-multi-sentence line. The English word is not the standard of a comparison either (than ever, as always).
+multi-sentence line. The English word is not the standard of a comparison either (than ever, as always), and on
+neither side does its deletion leave a bare negation in its clause (Not really. / Nicht wirklich. -> Not. / Nicht.).
 """
 
 from __future__ import annotations
@@ -80,9 +81,21 @@ EN_RESULT_DEGREE = frozenset({"so", "such"})
 EN_RESULT_CLAUSE = frozenset({"that"})
 DE_RESULT_DEGREE = frozenset({"so", "derart", "dermaßen", "solch", "solche", "solchen", "solcher"})
 DE_RESULT_CLAUSE = frozenset({"dass", "daß"})
+# Negations an adverb can hedge in a reply without a verb ("Not really." / "Nicht wirklich.", "Not anymore.",
+# "Nicht ganz."): deleting the adverb leaves the bare negation ("Not." / "Nicht."), which is no sentence and turns
+# a soft no into a flat one (issue 16, blind check 3).
+EN_HEDGED_NEGATIONS = frozenset({"not", "n't"})
+DE_HEDGED_NEGATIONS = frozenset({"nicht", "nie", "kein", "keine", "keiner", "keinen", "keinem", "keines"})
+# Words that may stand beside such a negation without making a clause of it ("Well, not really.", "Nein, aber
+# nicht immer.", "if not now" -> "if not").
+EN_REPLY_FILLERS = frozenset({"well", "no", "yes", "yeah", "oh", "um", "uh", "and", "but", "or", "if", "maybe",
+                              "perhaps", "probably", "sadly", "unfortunately"})
+DE_REPLY_FILLERS = frozenset({"nein", "ja", "na", "naja", "ach", "oh", "also", "und", "aber", "oder", "doch", "eben",
+                              "halt", "nun", "gut", "leider", "wenn", "vielleicht", "wahrscheinlich"})
 _SENTENCE_END = frozenset({".", "!", "?", ";"})
 DE_COORDINATORS = {"und", "oder", "aber", "denn", "sondern", "doch"}
 DE_CLAUSE_START = {".", "!", "?", ":", ";", ",", "„", "“", "\"", "»", "«", "(", "–", "—"}
+_CLAUSE_BOUNDARY = frozenset(DE_CLAUSE_START) | _SENTENCE_END | {"…", "-", ")", "”"}
 
 
 def german_clause_initial(tokens: list[Token], index: int) -> bool:
@@ -103,6 +116,25 @@ def result_clause_follows(words: list[str], index: int, clause_words: frozenset[
         if words[position] in clause_words or words[position : position + 2] == ["as", "to"]:
             return True
     return False
+
+
+def clause_around(words: list[str], index: int) -> tuple[int, int]:
+    """[first, stop) of the clause that holds ``words[index]``: the words between punctuation marks."""
+    first = index
+    while first > 0 and words[first - 1] not in _CLAUSE_BOUNDARY:
+        first -= 1
+    stop = index + 1
+    while stop < len(words) and words[stop] not in _CLAUSE_BOUNDARY:
+        stop += 1
+    return first, stop
+
+
+def bare_negation_left(words: list[str], index: int, negations: frozenset[str], fillers: frozenset[str]) -> bool:
+    """Deleting ``words[index]`` leaves nothing but a negation (and reply words such as 'well', 'but', 'nein') in
+    its clause: "Not really." -> "Not.", "Nein, nicht wirklich." -> "Nein, nicht.", "if not now" -> "if not"."""
+    first, stop = clause_around(words, index)
+    rest = set(words[first:index] + words[index + 1 : stop])
+    return bool(rest & negations) and rest <= negations | fillers
 
 
 def following_pos(pair: SentencePair, index: int) -> str:
@@ -187,6 +219,9 @@ class DeleteAdverb:
                                                                                        EN_RESULT_CLAUSE):
                 outcomes.append(Drop("del_en_result_construction"))
                 continue
+            if bare_negation_left([t.lower for t in pair.en_tokens], index, EN_HEDGED_NEGATIONS, EN_REPLY_FILLERS):
+                outcomes.append(Drop("del_bare_negation"))
+                continue
             if english_coordinated_or_repeated(pair, index):
                 outcomes.append(Drop("del_en_coordinated"))
                 continue
@@ -237,4 +272,6 @@ class DeleteAdverb:
             return Drop("del_de_result_construction")
         if german_bound(tokens, chosen):
             return Drop("del_de_fixed_phrase")
+        if bare_negation_left([t.lower for t in tokens], chosen, DE_HEDGED_NEGATIONS, DE_REPLY_FILLERS):
+            return Drop("del_bare_negation")
         return chosen

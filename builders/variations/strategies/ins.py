@@ -13,8 +13,10 @@ corresponds to the English one:
 
 Never next to a conjunction, comparison or correlative word on either side (sondern auch, als auch, sowohl, wie,
 than, as ...), never at a clause start or after a German degree word (so sehr gut), never where either word is
-already in the line, and "also"/"auch" never in a contrastive context ("not X; it is Y": a negation or "but" in
-its sentence or the one before), where it would contradict the sentence. Every rejected candidate is counted.
+already in the line, never inside quoted material on either side (a saying, slogan or title in quotation marks is
+cited as it was said: "A bad game is bad forever" -> "A very bad game ..."), and "also"/"auch" never in a
+contrastive context ("not X; it is Y": a negation or "but" in its sentence or the one before), where it would
+contradict the sentence. Every rejected candidate is counted.
 """
 
 from __future__ import annotations
@@ -36,7 +38,14 @@ from builders.variations.strategies.base import (
     aligned_de_indices,
 )
 from builders.variations.strategies.del_ import DE_CLAUSE_START
-from builders.variations.text import Edit, Token, locate, repair_indefinite_article, sentence_starts
+from builders.variations.text import (
+    Edit,
+    Token,
+    inside_quotation,
+    locate,
+    repair_indefinite_article,
+    sentence_starts,
+)
 
 
 @dataclass(frozen=True)
@@ -226,6 +235,8 @@ class InsertWord:
                     entry: TranslationEntry) -> int | Drop:
         if _en_neighbours(pair, en_gap) & EN_FORBIDDEN_NEIGHBOURS:
             return Drop("ins_en_next_to_conjunction")
+        if inside_quotation(pair.en, en_tokens[en_gap - 1].end):
+            return Drop("ins_inside_quotation")
         if pair.alignment is not None:
             de_gap = _aligned_gap(pair, en_gap)
         else:
@@ -238,6 +249,8 @@ class InsertWord:
             return Drop("ins_de_clause_boundary")
         if {left.lower, right.lower} & DE_FORBIDDEN_NEIGHBOURS:
             return Drop("ins_de_next_to_conjunction")
+        if inside_quotation(pair.de, left.end):
+            return Drop("ins_inside_quotation")
         if not SLOT_CHECKS_DE[entry.slot](left, right):
             return Drop("ins_de_slot_differs")
         if entry.english in CONTRAST_SENSITIVE and _contrastive(pair, en_tokens, en_gap, de_gap):

@@ -6,7 +6,8 @@ is only done where German *sie*/*ihr* is third-person singular: no formal Sie/Ih
 sentence), no they/them/their or you/your on the English side, no plural verb next to *sie*, and the case of
 *sie* (er vs ihn) must follow from the English side. Sentences with pronouns of both genders are skipped, and the
 number of swapped English pronouns (reflexives aside, German uses genderless *sich*) must equal the German count:
-that is how the two sides are tied together without an aligner.
+that is how the two sides are tied together without an aligner. A German indefinite or quantifier pronoun of the
+old gender (Einer unserer Gäste, jeder, der ..., keiner kam) skips the pair: it may be the swapped person.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
+from builders.pronouns.german import SINGULAR_VERBS, word_set
 from builders.variations.strategies.base import (
     Drop,
     EnglishToken,
@@ -261,6 +263,8 @@ class SubstituteGender:
         if german_pronoun_left(pair, de_edits, to_feminine):
             return [Drop("subgen_de_pronoun_left")]
         old_gender = "m" if to_feminine else "f"
+        if german_indefinite_pronoun(pair.de_tokens, old_gender):
+            return [Drop("subgen_de_indefinite_pronoun")]
         if personified_thing(pair, en_indices, old_gender):
             return [Drop("subgen_personified_noun")]
         unswapped = unswapped_person_noun(pair, en_edits, de_edits, old_gender) or sex_marked_word(
@@ -345,6 +349,54 @@ def german_pronoun_left(pair: SentencePair, de_edits: list[Edit], to_feminine: b
             t.text[0].isupper() and not _at_sentence_start(tokens, i))]
     return any(tokens[i].start not in edited for i in old) or any(
         t.lower in DE_DEMONSTRATIVES[to_feminine] for t in tokens)
+
+
+# German indefinite and quantifier pronouns that take the gender of the person they stand for ("Einer unserer
+# Gäste ... er", "Jede, die kam, ... sie"): left in the old gender beside a swapped pronoun, the German line speaks
+# of the person in both genders (issue 16, blind check 3). "einer/keiner/jeder" after a preposition or a noun are
+# feminine datives or genitives ("mit einer der Frauen", "der Vater einer meiner Schülerinnen"), so they count as
+# feminine there and not as masculine.
+DE_INDEFINITE_PRONOUNS = {
+    "m": word_set("einer keiner jeder jener mancher irgendeiner einen keinen jeden einem keinem jedem"),
+    "f": word_set("eine keine jede jene manche irgendeine"),
+}
+_DATIVE_FEMININE = word_set("einer keiner jeder jener mancher irgendeiner")
+_PREPOSITIONS = word_set("in mit von aus bei zu nach an auf unter vor über hinter neben zwischen seit gegenüber")
+# What follows the word when it stands for a person rather than before a noun: a genitive or partitive phrase
+# ("einer unserer Gäste", "jede der Frauen", "keiner von ihnen"), punctuation ("jeder, der ...") or a finite verb
+# ("keiner kam", "jede weiß").
+_PARTITIVE = word_set("der unserer eurer meiner deiner seiner ihrer dieser jener")
+# 'von/aus/unter' are partitive only before a plural pronoun or determiner ("keiner von ihnen", "einer aus der
+# Gruppe"), not before a participle phrase ("in einem von Touristen besuchten Lokal").
+_PARTITIVE_PREPOSITIONS = word_set("von aus unter")
+_PLURAL_HEADS = word_set("""ihnen uns euch den denen der diesen jenen meinen deinen seinen ihren unseren euren
+                            vielen allen beiden""")
+_NOMINATIVE_ONLY = word_set("einen keinen jeden einem keinem jedem")  # common before nouns: partitive only
+
+
+def _pronoun_use(words: list[str], index: int) -> bool:
+    following = words[index + 1] if index + 1 < len(words) else "."
+    partitive = following in _PARTITIVE or (
+        following in _PARTITIVE_PREPOSITIONS and index + 2 < len(words) and words[index + 2] in _PLURAL_HEADS)
+    if words[index] in _NOMINATIVE_ONLY:
+        return partitive
+    return partitive or not following[:1].isalnum() or following in SINGULAR_VERBS
+
+
+def german_indefinite_pronoun(tokens: list[Token], old_gender: str) -> bool:
+    """An indefinite or quantifier pronoun of the old gender used for a person ('Einer unserer Gäste', 'der eine,
+    der ...'), which the swap would leave unchanged."""
+    words = [t.lower for t in tokens]
+    for index, word in enumerate(words):
+        after_preposition = index > 0 and (words[index - 1] in _PREPOSITIONS or tokens[index - 1].text[:1].isupper())
+        gender = "f" if after_preposition and word in _DATIVE_FEMININE else (
+            "m" if word in DE_INDEFINITE_PRONOUNS["m"] else "f" if word in DE_INDEFINITE_PRONOUNS["f"] else "")
+        if gender == old_gender and _pronoun_use(words, index):
+            return True
+        the_one = word == "eine" and index > 0 and words[index - 1] in ("der", "die")
+        if the_one and {"der": "m", "die": "f"}[words[index - 1]] == old_gender and _pronoun_use(words, index):
+            return True
+    return False
 
 
 def aligned_to_german_pronouns(pair: SentencePair, en_indices: list[int], de_indices: list[int]) -> bool:

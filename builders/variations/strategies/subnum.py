@@ -2,7 +2,8 @@
 
 Each language keeps its own conventions (EN 1,000.5 / DE 1.000,5 or 1 000,5), the number of decimals, zero
 padding and grouping of the original. A number is standalone when it is not glued to letters (A4, COVID-19,
-1990s, 5km) and not part of a range, time, fraction or dotted date (6-8, 10:30, 3/4, 13.01.2024).
+1990s, 5km) and not part of a range, time, fraction or dotted date (6-8, 10:30, 3/4, 13.01.2024). "100 %" /
+"100 percent" / "100 Prozent" is never changed: it means "all" or "completely", not an amount.
 """
 
 from __future__ import annotations
@@ -274,6 +275,16 @@ def english_ordinal_suffix(number: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
 
 
+# "100 %" is the whole, and in speech an intensifier ("it was 100% the phone", "I agree 100 percent", "hundert
+# Prozent sicher"): 103 % is no quantity and 97 % turns "completely" into a measurement (issue 16, blind check 3).
+_PERCENT_AFTER = {"en": re.compile(r"\s?(?:%|percent\b|per\s+cent\b|pct\b)", re.IGNORECASE),
+                  "de": re.compile(r"[\s\u00a0\u202f]?(?:%|prozent\b)", re.IGNORECASE)}
+
+
+def hundred_percent(text: str, mention: NumberMention, lang: str) -> bool:
+    return mention.value == 100 and bool(_PERCENT_AFTER[lang].match(text, mention.end))
+
+
 class SubstituteNumber:
     type_name = "SUBNUM"
 
@@ -288,6 +299,9 @@ class SubstituteNumber:
             reason = self._reject_reason(mention, same_en, same_de, config.include_years, config.include_ordinals)
             if reason:
                 outcomes.append(Drop(reason))
+                continue
+            if hundred_percent(pair.en, mention, "en") or hundred_percent(pair.de, same_de[0], "de"):
+                outcomes.append(Drop("subnum_hundred_percent"))
                 continue
             position = next((i for i, t in enumerate(pair.en_tokens) if t.start <= mention.start < t.end), -1)
             if number_in_name(pair, position):
