@@ -245,17 +245,17 @@ def test_an_aligner_crash_is_retried_once_then_named(monkeypatch: pytest.MonkeyP
 
     calls = {"n": 0}
 
-    def crashing(*args: Any, **kwargs: Any) -> tuple[list[set[tuple[int, int]]], str]:
+    def crashing(*args: Any, **kwargs: Any) -> tuple[list[str], list[str], str]:
         calls["n"] += 1
         if calls["n"] <= crashes:
             raise subprocess.CalledProcessError(-11, ["eflomal"])
-        return [{(0, 0)}], "key"
+        return ["0-0"], ["0-0"], "key"
 
-    monkeypatch.setattr(align_shards, "align_corpus", crashing)
-    shard = align_shards.AlignShard((("it",),), (("es",),), 1.0)
-    job = align_shards.AlignJob("eflomal", "grow-diag-final-and", AlignSettings(), (Path("."),))
+    monkeypatch.setattr(align_shards, "lines_links", crashing)
+    shard = align_shards.AlignShard(("it",), ("es",), 1.0)
+    job = align_shards.AlignJob("eflomal", AlignSettings(), (Path("."),))
     crashes = 1
-    assert align_shards.align_shard(shard, job) == ([{(0, 0)}], "key")
+    assert align_shards.align_shard(shard, job) == ((["0-0"], ["0-0"]), "key")
     calls["n"], crashes = 0, 2
     with pytest.raises(MtprobesError, match="eflomal failed on an alignment shard of 1 segments"):
         align_shards.align_shard(shard, job)

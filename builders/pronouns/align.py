@@ -88,18 +88,18 @@ def corpus_key(src: Sequence[str], tgt: Sequence[str], settings: AlignSettings, 
     return digest.hexdigest()[:24]
 
 
-def _lowercased(sentences: Sequence[Sequence[str]]) -> list[str]:
-    # eflomal needs one non-empty line per sentence; an empty one gets a placeholder that aligns to nothing useful
+def aligner_lines(sentences: Sequence[Sequence[str]]) -> list[str]:
+    """The aligner's input: one line of lower-cased tokens per sentence. eflomal needs one non-empty line per
+    sentence; an empty one gets a placeholder that aligns to nothing useful."""
     return [" ".join(w.lower() for w in s) if s else "<empty>" for s in sentences]
 
 
 def eflomal_links(
-    src: Sequence[Sequence[str]], tgt: Sequence[Sequence[str]], settings: AlignSettings, scratch: Path
+    src_lines: Sequence[str], tgt_lines: Sequence[str], settings: AlignSettings, scratch: Path
 ) -> tuple[list[str], list[str]]:
-    """Forward and reverse link lines (``i-j``, source-target order) for every sentence pair."""
+    """Forward and reverse link lines (``i-j``, source-target order) for every pair of aligner lines."""
     from eflomal import Aligner
 
-    src_lines, tgt_lines = _lowercased(src), _lowercased(tgt)
     scratch.mkdir(parents=True, exist_ok=True)
     forward_file, reverse_file = scratch / "forward.links", scratch / "reverse.links"
     priors_file = _merged_priors(settings.priors_in, scratch)
@@ -165,15 +165,27 @@ def directional_links(
     cache_dirs: Sequence[Path],
 ) -> tuple[list[str], list[str], str]:
     """Forward and reverse link lines per sentence pair (cached) and the cache key, before symmetrisation."""
-    src_lines, tgt_lines = _lowercased(src), _lowercased(tgt)
+    return lines_links(aligner_lines(src), aligner_lines(tgt), aligner=aligner, settings=settings,
+                       cache_dirs=cache_dirs)
+
+
+def lines_links(
+    src_lines: Sequence[str],
+    tgt_lines: Sequence[str],
+    *,
+    aligner: str,
+    settings: AlignSettings,
+    cache_dirs: Sequence[Path],
+) -> tuple[list[str], list[str], str]:
+    """``directional_links`` of corpora already made aligner lines (``aligner_lines``, e.g. by workers)."""
     key = corpus_key(src_lines, tgt_lines, settings, aligner)
     forward, reverse = _cached(key, cache_dirs)
     if forward is None or reverse is None:
-        forward, reverse = ALIGNERS[aligner](src, tgt, settings, cache_dirs[0] / f"scratch-{key}")
+        forward, reverse = ALIGNERS[aligner](src_lines, tgt_lines, settings, cache_dirs[0] / f"scratch-{key}")
         for directory in cache_dirs:
             write_text(directory / f"{key}.json", json.dumps({"forward": forward, "reverse": reverse}))
     if settings.priors_out:
-        save_priors(src_lines, tgt_lines, forward, reverse, Path(settings.priors_out).expanduser())
+        save_priors(list(src_lines), list(tgt_lines), forward, reverse, Path(settings.priors_out).expanduser())
     return forward, reverse, key
 
 
@@ -193,12 +205,9 @@ def _cached(key: str, cache_dirs: Sequence[Path]) -> tuple[list[str] | None, lis
     return None, None
 
 
-ALIGNERS: dict[
-    str,
-    Callable[
-        [Sequence[Sequence[str]], Sequence[Sequence[str]], AlignSettings, Path], tuple[list[str], list[str]]
-    ],
-] = {"eflomal": eflomal_links}
+ALIGNERS: dict[str, Callable[[Sequence[str], Sequence[str], AlignSettings, Path], tuple[list[str], list[str]]]] = {
+    "eflomal": eflomal_links
+}
 
 
 def seed_lexicon_priors(lexicon_tsv: Path, out: Path, alpha: float = 2.0) -> Path:

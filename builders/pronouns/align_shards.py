@@ -17,28 +17,27 @@ from pathlib import Path
 
 from builders.core.context import BuildContext
 from builders.core.errors import MtprobesError
-from builders.pronouns.align import AlignSettings, Link, align_corpus
+from builders.pronouns.align import AlignSettings, lines_links
 
-Tokens = tuple[tuple[str, ...], ...]
+LinkLines = tuple[list[str], list[str]]  # eflomal's forward and reverse link lines, one per segment
 
 
 @dataclass(frozen=True)
 class AlignShard:
-    src: Tokens
-    tgt: Tokens
+    src: tuple[str, ...]  # aligner lines (align.aligner_lines)
+    tgt: tuple[str, ...]
     rel_iterations: float  # eflomal's relative iteration count for this shard (see shard_iterations)
 
 
 @dataclass(frozen=True)
 class AlignJob:
     aligner: str
-    symmetrise: str
     settings: AlignSettings
     cache_dirs: tuple[Path, ...]
 
 
-def align_shard(shard: AlignShard, job: AlignJob) -> tuple[list[set[Link]], str]:
-    """A module-level task: links of one shard (and its cache key), on whichever worker runs it.
+def align_shard(shard: AlignShard, job: AlignJob) -> tuple[LinkLines, str]:
+    """A module-level task: the link lines of one shard (and its cache key), on whichever worker runs it.
 
     eflomal's sampler is random and its binary crashed once (SIGSEGV) on a shard aligned with first-shard priors
     in the x8 benchmark, not reproducibly: a crash is retried once, then reported as one line."""
@@ -46,8 +45,9 @@ def align_shard(shard: AlignShard, job: AlignJob) -> tuple[list[set[Link]], str]
     crashes = 0
     while True:
         try:
-            return align_corpus(shard.src, shard.tgt, aligner=job.aligner, symmetrise=job.symmetrise,
-                                settings=settings, cache_dirs=job.cache_dirs)
+            forward, reverse, key = lines_links(shard.src, shard.tgt, aligner=job.aligner, settings=settings,
+                                                cache_dirs=job.cache_dirs)
+            return (forward, reverse), key
         except subprocess.CalledProcessError as error:
             crashes += 1
             if crashes > 1 or error.returncode >= 0:  # an error exit, or a second crash: not a fluke
@@ -74,13 +74,14 @@ def shard_bounds(segments_per_document: Sequence[int], docs_per_shard: int) -> l
     return [(a, b) for a, b in bounds if b > a]
 
 
-def align_in_shards(src: Sequence[Sequence[str]], tgt: Sequence[Sequence[str]], bounds: Sequence[tuple[int, int]],
-                    job: AlignJob, priors_from_first: bool, ctx: BuildContext) -> tuple[list[set[Link]], list[str]]:
-    """Links of every segment in corpus order, and the cache key of every shard."""
+def align_in_shards(src: Sequence[str], tgt: Sequence[str], bounds: Sequence[tuple[int, int]],
+                    job: AlignJob, priors_from_first: bool, ctx: BuildContext) -> tuple[LinkLines, list[str]]:
+    """Forward and reverse link lines of every segment (aligner lines ``src``/``tgt``) in corpus order, and the
+    cache key of every shard."""
     rel = job.settings.rel_iterations
-    shards = [AlignShard(_tuples(src[a:b]), _tuples(tgt[a:b]), shard_iterations(rel, b - a, len(src)))
+    shards = [AlignShard(tuple(src[a:b]), tuple(tgt[a:b]), shard_iterations(rel, b - a, len(src)))
               for a, b in bounds]
-    results: list[tuple[list[set[Link]], str]] = []
+    results: list[tuple[LinkLines, str]] = []
     rest_job = job
     if priors_from_first and len(shards) > 1:
         priors = ctx.work_dir / "alignment" / "first-shard.priors"
@@ -92,9 +93,6 @@ def align_in_shards(src: Sequence[Sequence[str]], tgt: Sequence[Sequence[str]], 
                            cache_dirs=tuple(d / f"priors-{digest}" for d in job.cache_dirs))
         shards = shards[1:]
     results += ctx.map(align_shard, shards, rest_job)
-    links = [link for shard_links, _ in results for link in shard_links]
-    return links, [key for _, key in results]
-
-
-def _tuples(sentences: Sequence[Sequence[str]]) -> Tokens:
-    return tuple(tuple(sentence) for sentence in sentences)
+    forward = [line for (shard_forward, _), _ in results for line in shard_forward]
+    reverse = [line for (_, shard_reverse), _ in results for line in shard_reverse]
+    return (forward, reverse), [key for _, key in results]

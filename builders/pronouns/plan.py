@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from builders.core.context import BuildContext
 from builders.core.errors import InputError
-from builders.pronouns.align import AlignSettings, directional_links, seed_lexicon_priors, symmetrised
+from builders.pronouns.align import AlignSettings, aligner_lines, lines_links, seed_lexicon_priors
 from builders.pronouns.align_shards import AlignJob, align_in_shards, shard_bounds
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.english import load_pipeline, normalise_space, tokenize_texts
@@ -98,14 +98,14 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     ctx.notes["segments"] = len(pairs)
     ctx.notes["documents"] = len(result.documents)
     ctx.notes["segments_skipped"] = dict(sorted(skipped.items()))
-    links = _align(config, ctx, pairs, [len(d.pairs) for d in result.documents])
+    forward, reverse = _align(config, ctx, pairs, [len(d.pairs) for d in result.documents])
     documents: list[DocPayload] = []
     position = 0
     for index, document in enumerate(result.documents):
         segments = []
         for _ in document.pairs:
             src, tgt, reason = pairs[position]
-            segments.append(SegmentPayload(src, tgt, tuple(sorted(links[position])), reason))
+            segments.append(SegmentPayload(src, tgt, forward[position], reverse[position], reason))
             position += 1
         documents.append(DocPayload(index, document.doc_id, tuple(segments)))
     return PronounsPlan(corpus_name(config), tuple(documents))
@@ -132,8 +132,8 @@ def _resource(name: str) -> Path:
     return resource_path("pronouns", name)
 
 
-# Segments per tokenisation or symmetrisation task: these whole-corpus passes run on the build's workers in
-# chunks (the output does not depend on the chunk size, only the spread of the work does).
+# Segments per tokenisation task: the aligner's input is made on the build's workers in chunks (the output does
+# not depend on the chunk size, only the spread of the work does).
 CHUNK_SEGMENTS = 2000
 
 
@@ -143,12 +143,14 @@ class TokenizeJob:
     tgt_lang: str
 
 
-def tokenize_pairs(pairs: Sequence[tuple[str, str]], job: TokenizeJob) -> list[tuple[list[str], list[str]]]:
-    """A module-level task: the aligner's tokens of each (English, target) pair, from the same tokenizers the
-    parse uses later (a forked worker reuses the driver's loaded pipeline)."""
+def tokenize_pairs(pairs: Sequence[tuple[str, str]], job: TokenizeJob) -> tuple[list[str], list[str]]:
+    """A module-level task: the aligner lines (``align.aligner_lines``) of the English and target sides, from the
+    same tokenizers the parse uses later (a forked worker reuses the driver's loaded pipeline). One string per
+    segment, so little travels back to the driver."""
     pack = make_pack(job.tgt_lang)
     src_tokens = tokenize_texts(load_pipeline(job.spacy_model), [src for src, _ in pairs])
-    return [(src, [t.text for t in pack.tokenize(tgt)]) for src, (_, tgt) in zip(src_tokens, pairs, strict=True)]
+    tgt_tokens = [[t.text for t in pack.tokenize(tgt)] for _, tgt in pairs]
+    return aligner_lines(src_tokens), aligner_lines(tgt_tokens)
 
 
 def chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:
@@ -160,11 +162,13 @@ def _align(
     ctx: BuildContext,
     pairs: list[tuple[str, str, str]],
     segments_per_document: list[int],
-) -> list[set[tuple[int, int]]]:
+) -> tuple[list[str], list[str]]:
+    """eflomal's forward and reverse link lines of every segment; each unit symmetrises its own (process.py)."""
     analysed = [(s, t) if not reason else ("", "") for s, t, reason in pairs]
     job = TokenizeJob(config.spacy_model, config.tgt_lang)
-    tokens = [pair for chunk in ctx.map(tokenize_pairs, chunks(analysed, CHUNK_SEGMENTS), job) for pair in chunk]
-    src_tokens, tgt_tokens = [s for s, _ in tokens], [t for _, t in tokens]
+    lines = ctx.map(tokenize_pairs, chunks(analysed, CHUNK_SEGMENTS), job)
+    src_lines = [line for src_chunk, _ in lines for line in src_chunk]
+    tgt_lines = [line for _, tgt_chunk in lines for line in tgt_chunk]
     pack = make_pack(config.tgt_lang)
     priors = [str(Path(p).expanduser()) for p in config.priors_in]
     for number, path in enumerate(priors):
@@ -179,16 +183,14 @@ def _align(
     if config.alignment_cache:
         cache_dirs.append(Path(config.alignment_cache).expanduser())
     if config.align_shard_docs:
-        align_job = AlignJob(config.aligner, config.symmetrisation, settings, tuple(cache_dirs))
+        align_job = AlignJob(config.aligner, settings, tuple(cache_dirs))
         bounds = shard_bounds(segments_per_document, config.align_shard_docs)
-        links, keys = align_in_shards(src_tokens, tgt_tokens, bounds, align_job, config.align_shard_priors, ctx)
+        links, keys = align_in_shards(src_lines, tgt_lines, bounds, align_job, config.align_shard_priors, ctx)
         ctx.notes["alignment_shards"] = len(keys)
         ctx.notes["alignment_cache_key"] = hashlib.sha256(" ".join(keys).encode()).hexdigest()
         return links
-    forward, reverse, key = directional_links(
-        src_tokens, tgt_tokens, aligner=config.aligner, settings=settings, cache_dirs=cache_dirs
+    forward, reverse, key = lines_links(
+        src_lines, tgt_lines, aligner=config.aligner, settings=settings, cache_dirs=cache_dirs
     )
     ctx.notes["alignment_cache_key"] = key
-    link_lines = list(zip(forward, reverse, strict=True))
-    return [links for chunk in ctx.map(symmetrised, chunks(link_lines, CHUNK_SEGMENTS), config.symmetrisation)
-            for links in chunk]
+    return forward, reverse

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from builders.core.context import BuildContext, Row
+from builders.pronouns.align import symmetrised
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.coref import make_backend
 from builders.pronouns.english import load_pipeline, parse_texts
@@ -22,12 +23,11 @@ def parse_document(config: PronounsConfig, document: DocPayload) -> list[Segment
     todo = [k for k, s in enumerate(document.segments) if not s.skipped]
     docs = parse_texts(pipeline, [document.segments[k].src for k in todo], config.batch_size)
     parsed = dict(zip(todo, docs, strict=True))
-    segments = []
-    for k, payload in enumerate(document.segments):
-        segments.append(
-            Segment(payload.src, payload.tgt, parsed.get(k), pack.tokenize(payload.tgt), frozenset(payload.links))
-        )
-    return segments
+    links = symmetrised([(s.forward, s.reverse) for s in document.segments], config.symmetrisation)
+    return [
+        Segment(payload.src, payload.tgt, parsed.get(k), pack.tokenize(payload.tgt), frozenset(links[k]))
+        for k, payload in enumerate(document.segments)
+    ]
 
 
 Outcome = Found | str  # a kept candidate, or the reason it was dropped

@@ -12,7 +12,8 @@ from builders.core.builder import Unit
 class SegmentPayload:
     src: str
     tgt: str
-    links: tuple[tuple[int, int], ...]
+    forward: str  # eflomal's link lines ("i-j", source-target), symmetrised by the unit that parses the segment
+    reverse: str
     skipped: str  # "" or the reason the segment is not analysed
 
 
