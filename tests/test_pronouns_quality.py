@@ -67,6 +67,10 @@ def reason(sentence: str, pronoun: str) -> str:
         ("Es geht uns darum, Brücken zu bauen.", "es", "german_es_geht_um"),
         ("Ich glaube, dass es wirklich schwierig war.", "es", "german_es_evaluative"),
         ("Sie ist nicht wahr.", "sie", ""),
+        # blind check 2: a prepositional judgement and a modal with a final "sein"
+        ("Bei den meisten Geräten sollte es schon in Ordnung sein.", "es", "german_es_evaluative"),
+        ("Ich denke, dass es in Ordnung ist.", "es", "german_es_evaluative"),
+        ("Das Haus ist alt, aber es wird bald renoviert sein.", "es", ""),
     ],
 )
 def test_german_structure_reason(sentence: str, pronoun: str, expected: str) -> None:

@@ -241,6 +241,9 @@ EVALUATIVE_ADJECTIVES = word_set(
     "leichter schwerer einfacher wunderbar fantastisch furchtbar schrecklich peinlich witzig lustig"
 )
 
+# prepositional predicates that judge a situation like an adjective ("es ist in Ordnung", blind check 2)
+EVALUATIVE_PHRASES = frozenset({("in", "ordnung"), ("im", "eimer"), ("von", "vorteil"), ("von", "bedeutung")})
+
 
 def _es_evaluative(tokens: Sequence[GToken], index: int) -> bool:
     """ "es ist nicht wahr", "…, dass es so schwierig war": "es" with a copula and an evaluative adjective
@@ -248,12 +251,13 @@ def _es_evaluative(tokens: Sequence[GToken], index: int) -> bool:
     if tokens[index].text.lower() != "es":
         return False
     clause = clause_after(tokens, index)
-    verb_final = bool(clause) and clause[-1] in COPULA_FORMS
+    # verb-final copula, also an infinitive after a modal ("sollte es schon in Ordnung sein")
+    verb_final = bool(clause) and clause[-1] in COPULA_FORMS | {"sein", "werden", "bleiben"}
     if not (_next_to_copula(tokens, index) or verb_final):
         return False
-    ignored = PREDICATE_ADVERBS | INTENSIFIERS | COPULA_FORMS | {"sein", "gewesen", "geworden"}
+    ignored = PREDICATE_ADVERBS | INTENSIFIERS | COPULA_FORMS | {"sein", "gewesen", "geworden", "schon"}
     words = [word for word in clause if word not in ignored]
-    return bool(words) and words[0] in EVALUATIVE_ADJECTIVES
+    return bool(words) and (words[0] in EVALUATIVE_ADJECTIVES or tuple(words[:2]) in EVALUATIVE_PHRASES)
 
 
 def _naming_frame(tokens: Sequence[GToken], index: int) -> bool:
