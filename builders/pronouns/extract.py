@@ -20,6 +20,7 @@ from builders.pronouns.german import (
 from builders.pronouns.german_antecedent import (
     antecedent_embedded,
     antecedent_oblique,
+    antecedent_relational,
     attitude_verb_object,
     es_without_parallel_role,
     german_competitors,
@@ -335,7 +336,7 @@ def extract(
     if closer_candidate_other_gender(segments, candidates, antecedent, gender, german, it):
         confidence /= 2
     ante_head = ante_doc[antecedent.head]
-    if antecedent_embedded(ante_head) or antecedent_oblique(ante_head):
+    if antecedent_embedded(ante_head) or antecedent_oblique(ante_head) or antecedent_relational(ante_head):
         confidence /= 2
     ante_german = segments[antecedent.sentence].german
     english_phrase_head = ante_head.dep_ not in {"poss", "pobj"}

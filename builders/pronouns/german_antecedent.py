@@ -139,6 +139,22 @@ def antecedent_embedded(head: Token) -> bool:
     return node.dep_ == "pobj" and node.head.dep_ == "prep" and node.head.head.pos_ in {"NOUN", "PROPN"}
 
 
+# nouns that name a thing through another one ("the hacked version of Jedi Knight", "a copy of the report"):
+# a later pronoun may take up either noun, and German may name the referent by the inner one (blind check 2)
+RELATIONAL_NOUNS = frozenset({"version", "copy", "edition", "kind", "type", "sort", "form", "variant", "model",
+                              "part", "piece", "remake", "sequel", "adaptation", "translation"})
+
+
+def antecedent_relational(head: Token) -> bool:
+    """The antecedent head is a relational noun with an "of" complement naming another thing. The caller
+    halves the confidence."""
+    return head.lemma_.lower() in RELATIONAL_NOUNS and any(
+        c.dep_ == "prep" and c.lower_ == "of" and any(g.dep_ == "pobj" and g.pos_ in {"NOUN", "PROPN"}
+                                                      for g in c.children)
+        for c in head.children
+    )
+
+
 def role_class(token: Token) -> str:
     """'subject' (a subject, or the predicate noun of a pronoun subject: "It's a device"), 'object' or ''."""
     node = _role_node(token)
