@@ -76,7 +76,7 @@ def noun_lexicon() -> dict[str, NounEntry]:
 
     from german_nouns.config import CSV_FILE_PATH
 
-    forms: dict[str, tuple[str, set[str], bool]] = {}
+    forms: dict[str, list[Any]] = {}  # form -> [lemma, genders, plural only]; lists: updated in place (speed)
     singular: dict[str, set[str]] = {}  # form -> genders of its singular readings
     with open(CSV_FILE_PATH, encoding="utf-8", newline="") as handle:
         reader = csv.reader(handle)
@@ -84,6 +84,8 @@ def noun_lexicon() -> dict[str, NounEntry]:
         gender_cols = [i for i, h in enumerate(header) if h.startswith("genus")]
         singular_cols = [i for i, h in enumerate(header) if " singular" in h]
         plural_cols = [i for i, h in enumerate(header) if " plural" in h]
+        # the archaic dative in -e ("dem Fortschritte") looks like the plural: not a singular reading
+        reading_cols = [i for i in singular_cols if header[i] != "dativ singular*"]
         for row in reader:
             if "Substantiv" not in row[1] or not row[0][:1].isupper():
                 continue  # affixes, proper-name fragments and lower-case entries are not common nouns
@@ -92,15 +94,15 @@ def noun_lexicon() -> dict[str, NounEntry]:
                 continue
             _add_forms(forms, row, singular_cols, genders, plural=False)
             _add_forms(forms, row, plural_cols, genders, plural=True)
-            for col in singular_cols:
-                if header[col] == "dativ singular*":
-                    continue  # the archaic dative in -e ("dem Fortschritte") looks like the plural
+            for col in reading_cols:
                 singular.setdefault(row[col].strip().lower(), set()).update(genders)
     for lemma, gender in _extra_nouns():
-        forms[lemma.lower()] = (lemma, {gender}, False)
+        forms[lemma.lower()] = [lemma, {gender}, False]
         singular[lemma.lower()] = {gender}
+    interned: dict[frozenset[str], frozenset[str]] = {}  # a few distinct gender sets shared by 257k entries
     return {
-        k: NounEntry(lemma, frozenset(g), plural, frozenset(singular.get(k, set())))
+        k: NounEntry(lemma, interned.setdefault(frozenset(g), frozenset(g)), plural,
+                     interned.setdefault(frozenset(singular.get(k, ())), frozenset(singular.get(k, ()))))
         for k, (lemma, g, plural) in forms.items()
     }
 
@@ -114,29 +116,19 @@ def _extra_nouns() -> list[tuple[str, str]]:
     return [(lemma.strip(), _LEXICON_GENDER[gender.strip()]) for lemma, gender in pairs]
 
 
-def _add_forms(
-    forms: dict[str, tuple[str, set[str], bool]],
-    row: list[str],
-    cols: list[int],
-    genders: set[str],
-    *,
-    plural: bool,
-) -> None:
+def _add_forms(forms: dict[str, list[Any]], row: list[str], cols: list[int], genders: set[str], *,
+               plural: bool) -> None:
     for col in cols:
         word = row[col].strip()
         if not word or " " in word:
             continue
         key = word.lower()
-        if key in forms:
-            lemma, known, was_plural = forms[key]
-            known.update(genders)
-            forms[key] = (
-                lemma,
-                known,
-                was_plural and plural,
-            )  # a form that is also singular counts as singular
+        known = forms.get(key)
+        if known is None:
+            forms[key] = [row[0], set(genders), plural]
         else:
-            forms[key] = (row[0], set(genders), plural)
+            known[1].update(genders)
+            known[2] = known[2] and plural  # a form that is also singular counts as singular
 
 
 def noun_gender(word: str, min_head: int = 3) -> NounEntry | None:
