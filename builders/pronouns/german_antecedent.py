@@ -249,7 +249,9 @@ def plural_noun_between(
     beschreiben sie …" after "die Galápagos-Inseln"): "sie" may be that plural."""
     for segment in range(head[0], pronoun[0] + 1):
         tokens = german[segment]
-        first = head[1] + 1 if segment == head[0] else 0
+        # in the pronoun's own segment every plural before it counts ("eine E-Mail mit Daten …, damit er die
+        # E-Mail liest und sie eingibt": blind check 2), not only those after the recorded head
+        first = head[1] + 1 if segment == head[0] != pronoun[0] else 0
         last = pronoun[1] if segment == pronoun[0] else len(tokens)
         for index in range(first, last):
             entry = noun_at(segment, index)
