@@ -88,12 +88,15 @@ def shown_before() -> set[str]:
     return {" ".join(json.loads(line)["original_src"].split()) for line in lines}
 
 
-def build(corpus: str, inputs: dict[str, str], work: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def build(corpus: str, inputs: dict[str, str], work: Path, purpose: str = "blind"
+          ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """pronouns.v1 on one corpus with the default config but the confidence filter off (the dev and FR sample
+    scripts build the same way); the records and info.json."""
     from builders.pronouns.builder import PronounsBuilder
     from builders.pronouns.config import PronounsConfig
 
     config = PronounsConfig(
-        name=f"blind-{corpus.lower()}",
+        name=f"{purpose}-{corpus.lower()}",
         corpus=corpus,
         per_class=0,
         min_confidence=0.0,
@@ -120,12 +123,14 @@ def marked(tokens: list[tuple[int, int]], text: str, index: int) -> str:
     return f"{text[:start]}[[{text[start:end]}]]{text[end:]}"
 
 
-def sample_item(record: dict[str, Any], default_min_confidence: float) -> dict[str, Any]:
+def sample_item(record: dict[str, Any], default_min_confidence: float, tgt_lang: str = "de") -> dict[str, Any]:
+    """What the readers see of one record: both segments with the probed pronouns marked [[ ]], the recorded
+    antecedents, the variants and whether the default config keeps it."""
     from builders.pronouns.english import load_pipeline
-    from builders.pronouns.german import tokenize
+    from builders.pronouns.packs import make_pack
 
     english = [(t.idx, t.idx + len(t.text)) for t in load_pipeline().nlp.tokenizer(record["src segment"])]
-    german = [(t.start, t.end) for t in tokenize(record["ref segment"])]
+    target = [(t.start, t.end) for t in make_pack(tgt_lang).tokenize(record["ref segment"])]
     return {
         "id": f"{record['corpus']}/{record['id']}",
         "class": record["pronoun class"],
@@ -135,7 +140,7 @@ def sample_item(record: dict[str, Any], default_min_confidence: float) -> dict[s
         "src context": record["src context"],
         "ref context": record["ref context"],
         "src segment marked": marked(english, record["src segment"], record["src pronoun id"] - 1),
-        "ref segment marked": marked(german, record["ref segment"], record["ref pronoun id"] - 1),
+        "ref segment marked": marked(target, record["ref segment"], record["ref pronoun id"] - 1),
         "src ante head": record["src ante head"],
         "src ante phrase": record["src ante phrase"],
         "ref ante head": record["ref ante head"],

@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.data.make_pronouns_blind_sample import DATA, english_it_count, sample_item
+from tests.data.make_pronouns_blind_sample import DATA, build, english_it_count, sample_item
 
 SEED = 20261127
 PER_CLASS = 20
@@ -43,23 +43,6 @@ CORPORA: dict[str, dict[str, str]] = {
 }
 
 
-def build(corpus: str, inputs: dict[str, str], work: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    from builders.pronouns.builder import PronounsBuilder
-    from builders.pronouns.config import PronounsConfig
-
-    config = PronounsConfig(
-        name=f"dev-{corpus.lower()}",
-        corpus=corpus,
-        per_class=0,
-        min_confidence=0.0,
-        alignment_cache=str(work / "cache"),
-        **inputs,  # type: ignore[arg-type]
-    )
-    folder = PronounsBuilder(config).build(work / corpus, overwrite=True, quiet=True)
-    lines = (folder / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines], json.loads((folder / "info.json").read_text(encoding="utf-8"))
-
-
 def main() -> None:
     from dataclasses import fields
 
@@ -73,7 +56,7 @@ def main() -> None:
     assert isinstance(default, float)
     kept: list[dict[str, Any]] = []
     for corpus, inputs in CORPORA.items():
-        built, info = build(corpus, inputs, args.work)
+        built, info = build(corpus, inputs, args.work, purpose="dev")
         its = english_it_count(inputs["src"])
         ok = [r for r in built if r["confidence"] >= default]
         print(

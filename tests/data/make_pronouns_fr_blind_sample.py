@@ -26,12 +26,13 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
-from make_pronouns_blind_sample import marked  # noqa: E402  (sets the offline variables too)
+from make_pronouns_blind_sample import build, sample_item  # noqa: E402  (sets the offline variables too)
 
 SEED = 20261125
 SAMPLE_SIZE = 150
 PER_CLASS = 30
 CLASSES = ("il", "elle", "ils", "elles")
+CORPUS = "IWSLT17-tst2016-blind"
 
 
 def load_talks() -> Any:
@@ -40,26 +41,6 @@ def load_talks() -> Any:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def build(src: Path, tgt: Path, work: Path) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    from builders.pronouns.builder import PronounsBuilder
-    from builders.pronouns.config import PronounsConfig
-
-    config = PronounsConfig(
-        name="blind-fr",
-        tgt_lang="fr",
-        input_format="docs",
-        src=str(src),
-        tgt=str(tgt),
-        corpus="IWSLT17-tst2016-blind",
-        per_class=0,
-        min_confidence=0.0,
-        alignment_cache=str(work / "cache"),
-    )
-    folder = PronounsBuilder(config).build(work / "out", overwrite=True, quiet=True)
-    lines = (folder / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()
-    return [json.loads(line) for line in lines], json.loads((folder / "info.json").read_text(encoding="utf-8"))
 
 
 def candidate_count(src: Path) -> Counter[str]:
@@ -75,32 +56,6 @@ def candidate_count(src: Path) -> Counter[str]:
         for token in tokenizer(line)
         if token.lower_ in {"it", "they"}
     )
-
-
-def sample_item(record: dict[str, Any], default_min_confidence: float) -> dict[str, Any]:
-    from builders.pronouns.english import load_pipeline
-    from builders.pronouns.french import tokenize
-
-    english = [(t.idx, t.idx + len(t.text)) for t in load_pipeline().nlp.tokenizer(record["src segment"])]
-    french = [(t.start, t.end) for t in tokenize(record["ref segment"])]
-    return {
-        "id": f"{record['corpus']}/{record['id']}",
-        "class": record["pronoun class"],
-        "document id": record["document id"],
-        "segment id": record["segment id"],
-        "src context": record["src context"],
-        "ref context": record["ref context"],
-        "src segment marked": marked(english, record["src segment"], record["src pronoun id"] - 1),
-        "ref segment marked": marked(french, record["ref segment"], record["ref pronoun id"] - 1),
-        "src ante head": record["src ante head"],
-        "src ante phrase": record["src ante phrase"],
-        "ref ante head": record["ref ante head"],
-        "ref ante phrase": record["ref ante phrase"],
-        "ante distance": record["ante distance"],
-        "variants": [error["contrastive"] for error in record["errors"]],
-        "confidence": record["confidence"],
-        "kept_by_default": record["confidence"] >= default_min_confidence,
-    }
 
 
 def draw(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -130,9 +85,12 @@ def main() -> None:
     assert isinstance(default_min_confidence, float)
     with tempfile.TemporaryDirectory() as tmp:
         src, tgt = load_talks().write_part("blind", Path(tmp) / "blind")
-        records, info = build(src, tgt, Path(tmp))
+        inputs = {"tgt_lang": "fr", "input_format": "docs", "src": str(src), "tgt": str(tgt)}
+        records, info = build(CORPUS, inputs, Path(tmp))
         candidates = candidate_count(src)
-        items = [sample_item(r, default_min_confidence) for r in draw(records)]
+        # the FR sample never had the "corpus" field (one corpus)
+        items = [{k: v for k, v in sample_item(r, default_min_confidence, "fr").items() if k != "corpus"}
+                 for r in draw(records)]
     total = sum(candidates.values())
     kept = [r for r in records if r["confidence"] >= default_min_confidence]
     print(f"English candidates: {dict(candidates)}")
