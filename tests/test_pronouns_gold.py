@@ -42,10 +42,7 @@ def test_gold_precision_recall_and_variants(tmp_path: Path) -> None:
     from builders.pronouns.gold import score_gold
 
     score = score_gold(GOLD, tmp_path, alignment_cache="")
-    report = (
-        f"precision {score.precision:.3f} recall {score.recall:.3f} "
-        f"variant exact match {score.variant_exact_match:.3f}\n" + "\n".join(score.mistakes)
-    )
+    report = score.report()
     print(report)
     assert score.expected_keep >= 50
     assert score.precision >= 0.9, report

@@ -38,6 +38,12 @@ class GoldScore:
     def variant_exact_match(self) -> float:
         return self.variants_exact / self.correct if self.correct else 0.0
 
+    def report(self) -> str:
+        """The three figures on one line, then every mistake (what a failing test prints)."""
+        figures = (f"precision {self.precision:.3f} recall {self.recall:.3f} "
+                   f"variant exact match {self.variant_exact_match:.3f}")
+        return "\n".join([figures, *self.mistakes])
+
 
 def load_gold(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
