@@ -121,7 +121,7 @@ def eflomal_links(
 
 
 def save_priors(
-    src_lines: list[str], tgt_lines: list[str], forward: list[str], reverse: list[str], out: Path
+    src_lines: Sequence[str], tgt_lines: Sequence[str], forward: Sequence[str], reverse: Sequence[str], out: Path
 ) -> None:
     """eflomal priors learnt from these links, for aligning a second (e.g. small) corpus."""
     from eflomal import calculate_priors, write_priors
@@ -152,21 +152,9 @@ def align_corpus(
     cache_dirs: Sequence[Path],
 ) -> tuple[list[set[Link]], str]:
     """Symmetrised links per sentence pair, and the cache key; read from the first cache that has them."""
-    forward, reverse, key = directional_links(src, tgt, aligner=aligner, settings=settings, cache_dirs=cache_dirs)
+    forward, reverse, key = lines_links(aligner_lines(src), aligner_lines(tgt), aligner=aligner, settings=settings,
+                                        cache_dirs=cache_dirs)
     return symmetrised(list(zip(forward, reverse, strict=True)), symmetrise), key
-
-
-def directional_links(
-    src: Sequence[Sequence[str]],
-    tgt: Sequence[Sequence[str]],
-    *,
-    aligner: str,
-    settings: AlignSettings,
-    cache_dirs: Sequence[Path],
-) -> tuple[list[str], list[str], str]:
-    """Forward and reverse link lines per sentence pair (cached) and the cache key, before symmetrisation."""
-    return lines_links(aligner_lines(src), aligner_lines(tgt), aligner=aligner, settings=settings,
-                       cache_dirs=cache_dirs)
 
 
 def lines_links(
@@ -177,7 +165,8 @@ def lines_links(
     settings: AlignSettings,
     cache_dirs: Sequence[Path],
 ) -> tuple[list[str], list[str], str]:
-    """``directional_links`` of corpora already made aligner lines (``aligner_lines``, e.g. by workers)."""
+    """Forward and reverse link lines of each pair of aligner lines (``aligner_lines``), before symmetrisation,
+    and the cache key; read from the first cache that has them."""
     key = corpus_key(src_lines, tgt_lines, settings, aligner)
     forward, reverse = _cached(key, cache_dirs)
     if forward is None or reverse is None:
@@ -185,13 +174,13 @@ def lines_links(
         for directory in cache_dirs:
             write_text(directory / f"{key}.json", json.dumps({"forward": forward, "reverse": reverse}))
     if settings.priors_out:
-        save_priors(list(src_lines), list(tgt_lines), forward, reverse, Path(settings.priors_out).expanduser())
+        save_priors(src_lines, tgt_lines, forward, reverse, Path(settings.priors_out).expanduser())
     return forward, reverse, key
 
 
 def symmetrised(pairs: Sequence[tuple[str, str]], symmetrise: str) -> list[set[Link]]:
-    """The links of each (forward, reverse) pair of link lines, combined by ``symmetrise``; a module-level task
-    (``ctx.map``), so a large corpus is symmetrised in chunks on the build's workers."""
+    """The links of each (forward, reverse) pair of link lines, combined by ``symmetrise`` (pronouns: by each
+    unit for its own segments, so no whole-corpus pass runs on the driver)."""
     combine = SYMMETRISERS[symmetrise]
     return [combine(parse_links(forward), parse_links(reverse)) for forward, reverse in pairs]
 
