@@ -12,7 +12,8 @@ noun is masculine (French agreement: *la table et le bureau ... ils*), feminine 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
 from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -113,19 +114,20 @@ def chain_pronouns(
     return [(j, p) for j, p in sorted(chain.items()) if p is not None and p.dep_ in SUBJECT_DEPS]
 
 
+def _ranked_before(candidates: Sequence[Candidate], antecedent: Candidate) -> Iterator[Candidate]:
+    return itertools.takewhile(lambda candidate: candidate != antecedent, candidates)
+
+
 def _unknown_before(
     segments: Sequence[Segment], candidates: Sequence[Candidate], antecedent: Candidate, noun_of: Any
 ) -> bool:
     """A candidate ranked before the chosen antecedent is aligned to French words of no known gender and
     number (epicene "les adultes", a tagging error): it may be the real antecedent, so the gender agreement
     did not decide. Measured on the development talks: "adults ... they" went to a noun two segments back."""
-    for candidate in candidates:
-        if candidate == antecedent:
-            return False
-        segment = segments[candidate.sentence]
-        if aligned(segment, candidate.head) and noun_of(segment, candidate.head) is None:
-            return True
-    return False
+    return any(
+        aligned(segments[c.sentence], c.head) and noun_of(segments[c.sentence], c.head) is None
+        for c in _ranked_before(candidates, antecedent)
+    )
 
 
 def _epicene_before(
@@ -134,13 +136,11 @@ def _epicene_before(
     """A candidate ranked before the chosen antecedent is aligned to an epicene person noun whose determiner
     hides the gender (les journalistes ... elles): it is likely the referent, and its pronoun could be ils or
     elles, so no variant is surely wrong (the blind check's "les enfants", "les critiques")."""
-    for candidate in candidates:
-        if candidate == antecedent:
-            return False
-        segment = segments[candidate.sentence]
-        if any(analyser.is_unmarked_epicene(segment.tgt, segment.german, j) for j in aligned(segment, candidate.head)):
-            return True
-    return False
+    return any(
+        analyser.is_unmarked_epicene(segments[c.sentence].tgt, segments[c.sentence].german, j)
+        for c in _ranked_before(candidates, antecedent)
+        for j in aligned(segments[c.sentence], c.head)
+    )
 
 
 def extract_french(
