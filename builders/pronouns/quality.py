@@ -241,6 +241,10 @@ EVALUATIVE_ADJECTIVES = word_set(
     "leichter schwerer einfacher wunderbar fantastisch furchtbar schrecklich peinlich witzig lustig"
 )
 
+# a copula at the end of the clause, also an infinitive after a modal ("sollte es schon in Ordnung sein")
+VERB_FINAL_COPULAS = COPULA_FORMS | {"sein", "werden", "bleiben"}
+# words of the clause skipped on the way to the predicate
+NOT_THE_PREDICATE = PREDICATE_ADVERBS | INTENSIFIERS | COPULA_FORMS | {"sein", "gewesen", "geworden", "schon"}
 # prepositional predicates that judge a situation like an adjective ("es ist in Ordnung", blind check 2)
 EVALUATIVE_PHRASES = frozenset({("in", "ordnung"), ("im", "eimer"), ("von", "vorteil"), ("von", "bedeutung")})
 
@@ -251,12 +255,10 @@ def _es_evaluative(tokens: Sequence[GToken], index: int) -> bool:
     if tokens[index].text.lower() != "es":
         return False
     clause = clause_after(tokens, index)
-    # verb-final copula, also an infinitive after a modal ("sollte es schon in Ordnung sein")
-    verb_final = bool(clause) and clause[-1] in COPULA_FORMS | {"sein", "werden", "bleiben"}
+    verb_final = bool(clause) and clause[-1] in VERB_FINAL_COPULAS
     if not (_next_to_copula(tokens, index) or verb_final):
         return False
-    ignored = PREDICATE_ADVERBS | INTENSIFIERS | COPULA_FORMS | {"sein", "gewesen", "geworden", "schon"}
-    words = [word for word in clause if word not in ignored]
+    words = [word for word in clause if word not in NOT_THE_PREDICATE]
     return bool(words) and (words[0] in EVALUATIVE_ADJECTIVES or tuple(words[:2]) in EVALUATIVE_PHRASES)
 
 
