@@ -100,9 +100,13 @@ def noun_lexicon() -> dict[str, NounEntry]:
         forms[lemma.lower()] = [lemma, {gender}, False]
         singular[lemma.lower()] = {gender}
     interned: dict[frozenset[str], frozenset[str]] = {}  # a few distinct gender sets shared by 257k entries
+
+    def shared(genders: set[str]) -> frozenset[str]:
+        frozen = frozenset(genders)
+        return interned.setdefault(frozen, frozen)
+
     return {
-        k: NounEntry(lemma, interned.setdefault(frozenset(g), frozenset(g)), plural,
-                     interned.setdefault(frozenset(singular.get(k, ())), frozenset(singular.get(k, ()))))
+        k: NounEntry(lemma, shared(g), plural, shared(singular.get(k, set())))
         for k, (lemma, g, plural) in forms.items()
     }
 
