@@ -202,14 +202,13 @@ def part_exceeds_whole(text: str, mention: NumberMention, new_value: Decimal, la
     return part is not None and new_value < part <= mention.value
 
 
-def _close_and_compared(text: str, first: NumberMention, second: NumberMention, between: list[str],
-                        mention: NumberMention, other: NumberMention, new_value: Decimal) -> bool:
+def _close_and_compared(text: str, starts: list[int], first: NumberMention, second: NumberMention,
+                        between: list[str], mention: NumberMention, other: NumberMention, new_value: Decimal) -> bool:
     """'the average is at 7.4, and ours lands at 7.5, so slightly above average': a comparison word near two
     numbers of the sentence (up to 6 words before the first or after the second, at most 12 words apart), and a
     change at least as large as the distance between them, which alters how they compare."""
     if len(between) > 12 or abs(new_value - mention.value) < abs(mention.value - other.value):
         return False
-    starts = sentence_starts(text)
     sentence_start = max(start for start in starts if start <= first.start)
     sentence_end = min([start for start in starts if start > second.start], default=len(text))
     before = _WORD_RE.findall(text[sentence_start : first.start])[-COMPARISON_MAX_WORDS:]
@@ -236,7 +235,7 @@ def compared_to_another_number(text: str, mention: NumberMention, others: list[N
         range_word = "and" if text[: first.start].rstrip().lower().endswith("between") else "to"
         is_range = len(between) <= 2 and range_word in between
         compared = len(between) <= COMPARISON_MAX_WORDS and bool(set(between) & EN_COMPARISON_CUES)
-        if not (is_range or compared or _close_and_compared(text, first, second, between, mention, other,
+        if not (is_range or compared or _close_and_compared(text, starts, first, second, between, mention, other,
                                                                new_value)):
             continue
         order_kept = (mention.value - other.value) * (new_value - other.value) > 0
@@ -307,7 +306,7 @@ class SubstituteNumber:
             if number_in_name(pair, position):
                 outcomes.append(Drop("subnum_in_name"))
                 continue
-            outcomes += self._variations(pair, mention, same_de[0], config.num_offsets, en_numbers)
+            outcomes += self._variations(pair, mention, same_de[0], position, config.num_offsets, en_numbers)
         return outcomes
 
     @staticmethod
@@ -325,10 +324,10 @@ class SubstituteNumber:
             return "subnum_singular_agreement"
         return ""
 
-    def _variations(self, pair: SentencePair, en: NumberMention, de: NumberMention,
+    def _variations(self, pair: SentencePair, en: NumberMention, de: NumberMention, position: int,
                     offsets: list[int], en_numbers: list[NumberMention]) -> list[Outcome]:
+        """``position``: the index of the English token holding the number (-1: none)."""
         outcomes: list[Outcome] = []
-        position = next((i for i, t in enumerate(pair.en_tokens) if t.start <= en.start < t.end), -1)
         for k in offsets:
             new_value = en.value + k
             if new_value < 0:
