@@ -219,7 +219,7 @@ class DeleteAdverb:
                                                                                        EN_RESULT_CLAUSE):
                 outcomes.append(Drop("del_en_result_construction"))
                 continue
-            if bare_negation_left([t.lower for t in pair.en_tokens], index, EN_HEDGED_NEGATIONS, EN_REPLY_FILLERS):
+            if bare_negation_left(en_words, index, EN_HEDGED_NEGATIONS, EN_REPLY_FILLERS):
                 outcomes.append(Drop("del_bare_negation"))
                 continue
             if english_coordinated_or_repeated(pair, index):
@@ -267,11 +267,11 @@ class DeleteAdverb:
             return Drop("del_de_comparison")
         if tokens[chosen].lower in DE_NEGATIONS:
             return Drop("del_negation")
-        if tokens[chosen].lower in DE_RESULT_DEGREE and result_clause_follows(
-                [t.lower for t in tokens], chosen, DE_RESULT_CLAUSE):
+        de_words = [t.lower for t in tokens]
+        if tokens[chosen].lower in DE_RESULT_DEGREE and result_clause_follows(de_words, chosen, DE_RESULT_CLAUSE):
             return Drop("del_de_result_construction")
         if german_bound(tokens, chosen):
             return Drop("del_de_fixed_phrase")
-        if bare_negation_left([t.lower for t in tokens], chosen, DE_HEDGED_NEGATIONS, DE_REPLY_FILLERS):
+        if bare_negation_left(de_words, chosen, DE_HEDGED_NEGATIONS, DE_REPLY_FILLERS):
             return Drop("del_bare_negation")
         return chosen
