@@ -141,8 +141,9 @@ def antecedent_embedded(head: Token) -> bool:
 
 # nouns that name a thing through another one ("the hacked version of Jedi Knight", "a copy of the report"):
 # a later pronoun may take up either noun, and German may name the referent by the inner one (blind check 2)
-RELATIONAL_NOUNS = frozenset({"version", "copy", "edition", "kind", "type", "sort", "form", "variant", "model",
-                              "part", "piece", "remake", "sequel", "adaptation", "translation"})
+# ("kind", "sort", "type", "part" are light nouns: never candidates, see coref.LIGHT_NOUNS)
+RELATIONAL_NOUNS = frozenset({"version", "copy", "edition", "form", "variant", "model", "piece", "remake", "sequel",
+                              "adaptation", "translation"})
 
 
 def antecedent_relational(head: Token) -> bool:
@@ -246,7 +247,8 @@ def plural_noun_between(
     german: Sequence[Sequence[GToken]], noun_at: NounAt, head: tuple[int, int], pronoun: tuple[int, int]
 ) -> bool:
     """A German plural noun between the recorded head and a "sie" whose number nothing fixes ("Die Broschüren
-    beschreiben sie …" after "die Galápagos-Inseln"): "sie" may be that plural."""
+    beschreiben sie …" after "die Galápagos-Inseln"), or anywhere before the "sie" in its own segment: "sie"
+    may be that plural."""
     for segment in range(head[0], pronoun[0] + 1):
         tokens = german[segment]
         # in the pronoun's own segment every plural before it counts ("eine E-Mail mit Daten …, damit er die
