@@ -38,3 +38,18 @@ def test_training_is_seeded_and_loads_through_the_scorer(tmp_path: Path) -> None
     example = ScoringExample("It is red.", "Er ist rot.", ("The table is big.",), ("Der Tisch ist groß.",))
     [scores] = scorer.score([example])
     assert scores.n_tokens > 0 and scores.sum < 0
+
+
+def test_batch_loss_covers_the_sentence_not_its_forced_context() -> None:
+    """The decoder reads the target context, the loss skips it (as the scorer scores only the sentence): a loss on
+    the context would teach a shuffled-context control the context's own noun-pronoun agreement."""
+    from builders.scoring.engine import EncodedExample
+    from builders.validation.train import _batch
+
+    pad = 0
+    with_context = EncodedExample(source_ids=[5, 6, 1], labels=[7, 8, 9, 3, 1], n_prefix=3)
+    sentence = EncodedExample(source_ids=[5, 1], labels=[4, 1], n_prefix=0)
+    batch = _batch([with_context, sentence], pad)
+    assert batch["decoder_input_ids"].tolist() == [[pad, 7, 8, 9, 3], [pad, 4, pad, pad, pad]]
+    assert batch["labels"].tolist() == [[-100, -100, -100, 3, 1], [4, 1, -100, -100, -100]]
+    assert batch["attention_mask"].tolist() == [[1, 1, 1], [1, 1, 0]]

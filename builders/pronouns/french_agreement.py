@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from builders.pronouns.french import FORMS, morph_of
+from builders.pronouns.french import FORMS, known_adjectives, morph_of
 from builders.pronouns.german import GToken, word_set
 from builders.pronouns.variants import Variant, match_case
 
@@ -96,10 +96,15 @@ def _base_candidates(form: str, lemma: str, gender: str, number: str) -> set[str
     return {b for b in bases if b}
 
 
-def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
-    """The agreeing word for the other gender, or None when the inflection is not certain."""
+# Last letters of masculine singular past participles (aimé, fini, vu, pris, fait, dû): a word the tagger calls a
+# participle whose base ends otherwise is an adjective it mis-tagged ("elle est étrange" -> Part), and the
+# participle rule (add/remove -e) would make "étrang" / "étrangee" of it.
+PARTICIPLE_FINALS = tuple("éiustû")
+
+
+def _verified_bases(token: Any, source: str, number: str, participle: bool) -> tuple[str, set[str]]:
+    """(the trusted lemma or "", the masculine singular bases that inflect back to the token's form)."""
     form = token.text.lower()
-    participle = morph_of(token, "VerbForm") == "Part"
     # a participle's lemma is the infinitive; a feminine adjective mis-tagged as a noun gets a noun lemma that
     # keeps the feminine ("persévérantes" -> "persévérante"), which would pass for an epicene base
     trusted_lemma = not participle and (token.pos_ == "ADJ" or source == "Masc")
@@ -110,10 +115,25 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
         if inflect(base, source, number, participle) == form
     }
     verified = {base for base in verified if not base.endswith("ée")}  # no masculine ends so: "fermée" is Fem
+    if participle:
+        verified = {base for base in verified if base.endswith(PARTICIPLE_FINALS)}
+    return lemma, verified
+
+
+def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
+    """The agreeing word for the other gender, or None when the inflection is not certain."""
+    participle = morph_of(token, "VerbForm") == "Part"
+    lemma, verified = _verified_bases(token, source, number, participle)
+    if participle and not verified:
+        participle = False  # no base has a participle's ending: an adjective the tagger took for a participle
+        lemma, verified = _verified_bases(token, source, number, participle)
+    adjectives = verified & known_adjectives()
     if lemma in verified:
         verified = {lemma}  # the lemmatizer's base wins: "rapide" is not the feminine of "rapid", "gris" not of "gri"
     elif participle and token.lemma_.endswith("er") and any(base.endswith("é") for base in verified):
         verified = {base for base in verified if base.endswith("é")}  # tomber -> tombé(s), not "tombés" as a base
+    elif not participle and adjectives:
+        verified = adjectives  # "minuscule", not "minuscul" + e
     results = {inflect(PREVOCALIC_BASES.get(base, base), target, number, participle) for base in verified}
     if len(results) != 1 or None in results:
         return None
@@ -176,13 +196,26 @@ def _listed_after(predicate: Any) -> list[Any]:
 
 def _copular_predicate(head: Any) -> bool:
     """The predicate of "être" when the small model mis-tags it ("elles étaient toutes fermées": fermées
-    NOUN; "il était si violent": violent VERB): not a noun phrase (no determiner) nor a prepositional phrase
-    (no case marker). swap_form's round trip then decides whether it inflects like an adjective."""
+    NOUN; "il était si violent": violent VERB; "il est lourd": lourd PROPN; "elle est étroite": ADV): not a
+    noun phrase (no determiner) nor a prepositional phrase (no case marker). swap_form's round trip then
+    decides whether it inflects like an adjective. A word tagged as a name or an adverb counts only when it
+    is a form of a known adjective ("il est ici" has nothing to agree)."""
     children = list(head.children)
     return (
-        head.pos_ in {"ADJ", "NOUN", "VERB"}
+        (head.pos_ in {"ADJ", "NOUN", "VERB"} or (head.pos_ in {"PROPN", "ADV"} and _known_adjective_form(head)))
         and any(c.dep_ == "cop" for c in children)
         and not any((c.dep_ == "det" and c.lemma_ != "tout") or c.dep_ == "case" for c in children)
+    )
+
+
+def _known_adjective_form(token: Any) -> bool:
+    """Some reading of the word (either gender, either number) is a form of a known adjective."""
+    form = token.text.lower()
+    return any(
+        inflect(base, gender, number, participle=False) == form
+        for gender in ("Masc", "Fem")
+        for number in ("Sing", "Plur")
+        for base in _base_candidates(form, "", gender, number) & known_adjectives()
     )
 
 

@@ -19,12 +19,13 @@ def register(app: typer.Typer) -> None:
             Path | None, typer.Option("--models", help="Folder with the models (default: bundled).")
         ] = None,
         only: Annotated[
-            str, typer.Option("--only", help="Comma-separated claims: pronouns, awareness, commute, retrieval, "
-                              "variations (default: all).")
+            str, typer.Option("--only", help="Comma-separated claims: pronouns, pronouns-fr, awareness, commute, "
+                              "retrieval, variations (default: all).")
         ] = "",
         context_model: Annotated[
-            str, typer.Option("--context-model", help="Pronouns: the context-aware model folder under --models.")
-        ] = "pronouns-context",
+            str, typer.Option("--context-model", help="Claims pronouns, pronouns-fr: the context-aware model folder "
+                                            "under --models (default: pronouns-context, pronouns-fr-context).")
+        ] = "",
         threads: Annotated[int, typer.Option("--threads", help="CPU threads for torch (scoring).")] = 1,
     ) -> None:
         """Build sets from the synthetic worlds with the real builders, score them with the bundled models through

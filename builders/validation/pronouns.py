@@ -1,5 +1,6 @@
 """Pronoun validation: build a ContraPro-style set from the pronoun world with the real pronouns.v1 builder,
-score it with the bundled sentence-level and context-aware models, and test the claim.
+score it with the bundled sentence-level and context-aware models, and test the claim. The EN-DE world is the
+claim ``pronouns``, the EN-FR world (``tgt_lang: fr``, il/elle) the claim ``pronouns-fr``, with their own models.
 
 Claim: the context-aware model beats the sentence-level one on items whose antecedent is in an earlier sentence
 (ante distance >= 1, McNemar p < 0.01) and both are similar on distance 0 (antecedent in the same sentence).
@@ -16,7 +17,7 @@ import numpy as np
 
 from builders.core.errors import MtprobesError
 from builders.core.resources import resource_path
-from builders.validation.train import CONTEXT_SENTENCES, models_root
+from builders.validation.train import CONTEXT_SENTENCES, models_root, pronoun_model_name
 
 TEST_SEED = 7  # the training world uses another seed
 TEST_DOCUMENTS = 800
@@ -33,13 +34,16 @@ class PronounClaim:
     reasons: list[str]
 
 
-def build_world_set(out_root: Path, documents: int = TEST_DOCUMENTS, seed: int = TEST_SEED) -> Path:
+def build_world_set(
+    out_root: Path, documents: int = TEST_DOCUMENTS, seed: int = TEST_SEED, lang: str = "de"
+) -> Path:
     """Generate the test world and run the real pronouns.v1 builder on it; returns the set folder."""
     from builders.pronouns.builder import PronounsBuilder
     from builders.pronouns.config import PronounsConfig
     from builders.validation.pronoun_world import generate, write_docs_format
 
-    english, german = write_docs_format(generate(documents, seed), out_root / "world" / "pronoun-world")
+    world = generate(documents, seed, lang=lang)
+    english, target = write_docs_format(world, out_root / "world" / "pronoun-world", lang)
     # eflomal samples from /dev/urandom: the bundled links of one run make the set reproducible (a changed
     # world or tokeniser has another cache key, and is then aligned afresh).
     cache = out_root / "alignment-cache"
@@ -49,9 +53,10 @@ def build_world_set(out_root: Path, documents: int = TEST_DOCUMENTS, seed: int =
     config = PronounsConfig(
         name="pronoun-world",
         seed=seed,
+        tgt_lang=lang,  # type: ignore[arg-type]  # the world's languages are the pack's
         input_format="docs",
         src=str(english),
-        tgt=str(german),
+        tgt=str(target),
         corpus="mtprobes-pronoun-world",
         per_class=0,
         max_ante_distance=3,
@@ -62,12 +67,12 @@ def build_world_set(out_root: Path, documents: int = TEST_DOCUMENTS, seed: int =
     return PronounsBuilder(config).build(out_root / "sets", overwrite=True, quiet=True)
 
 
-def score_set(set_dir: Path, model_dir: Path, context: int) -> np.ndarray:
+def score_set(set_dir: Path, model_dir: Path, context: int, lang: str = "de") -> np.ndarray:
     """Log-probability sums of every export line, through the scorer's HF adapter and contrapro layout."""
     from builders.scoring.hf import HFSeq2SeqScorer
     from builders.scoring.layouts import contrapro_job
 
-    job = contrapro_job(set_dir / "export", "en", "de", context)
+    job = contrapro_job(set_dir / "export", "en", lang, context)
     scorer = HFSeq2SeqScorer.from_pretrained(model_dir)
     return np.asarray([s.sum for s in scorer.score(job.examples)], dtype=np.float64)
 
@@ -99,25 +104,36 @@ def judge(records: list[dict[str, Any]], sentence: np.ndarray, context: np.ndarr
     return PronounClaim(accuracy, counts, far.to_dict(), not reasons, reasons)
 
 
-def validate_pronouns(work: Path, models: Path | None = None, context_model: str = "pronouns-context") -> PronounClaim:
+def validate_pronouns(
+    work: Path, models: Path | None = None, context_model: str = "", lang: str = "de"
+) -> PronounClaim:
     """The whole pronoun validation: build the set, score with both bundled models, judge the claim."""
     models = models or models_root()
-    for name in ("pronouns-sentence", context_model):
+    sentence_model = pronoun_model_name("sentence", lang)
+    context_model = context_model or pronoun_model_name("context", lang)
+    world = "pronouns" if lang == "de" else f"pronouns-{lang}"
+    for name in (sentence_model, context_model):
         if not (models / name / "config.json").is_file():
             raise MtprobesError(
-                f"bundled model {models / name} missing: run `python -m builders.validation.train pronouns`"
+                f"bundled model {models / name} missing: run `python -m builders.validation.train {world}`"
             )
-    set_dir = build_world_set(work)
-    records, sentence = decide(set_dir, score_set(set_dir, models / "pronouns-sentence", context=0))
-    _, context = decide(set_dir, score_set(set_dir, models / context_model, context=CONTEXT_SENTENCES))
+    set_dir = build_world_set(work, lang=lang)
+    records, sentence = decide(set_dir, score_set(set_dir, models / sentence_model, context=0, lang=lang))
+    _, context = decide(set_dir, score_set(set_dir, models / context_model, context=CONTEXT_SENTENCES, lang=lang))
     return judge(records, sentence, context)
+
+
+def validate_pronouns_fr(work: Path, models: Path | None = None, context_model: str = "") -> PronounClaim:
+    """The same claim on the EN-FR world (il/elle), built with ``tgt_lang: fr`` and scored by the FR models."""
+    return validate_pronouns(work, models, context_model, lang="fr")
 
 
 def claim_table(claim: PronounClaim) -> str:
     """A Markdown table: accuracy by antecedent distance for both models, with the McNemar result."""
     buckets = [b for b in ("0", "1", "2", "3", ">=1") if b in claim.counts]
     lines = [
-        "| model | " + " | ".join(f"d={b} (n={claim.counts[b]})" for b in buckets) + " |",
+        "| model | " + " | ".join(f"d{'' if b.startswith('>') else '='}{b} (n={claim.counts[b]})" for b in buckets)
+        + " |",
         "|---|" + "---|" * len(buckets),
     ]
     for name, label in (("sentence", "sentence-level"), ("context", "context-aware")):

@@ -30,6 +30,8 @@ class ClaimSpec:
 CLAIMS: tuple[ClaimSpec, ...] = (
     ClaimSpec("pronouns", "Pronouns (pronoun world, pronouns.v1, ContraPro accuracy)", "builders.validation.pronouns",
               "validate_pronouns", "claim_table", options=("context_model",)),
+    ClaimSpec("pronouns-fr", "Pronouns EN-FR (pronoun world in French, pronouns.v1 tgt_lang fr, ContraPro accuracy)",
+              "builders.validation.pronouns", "validate_pronouns_fr", "claim_table", options=("context_model",)),
     ClaimSpec("awareness", "Image awareness (image world, shuffles.v1, Elliott's test)",
               "builders.validation.image_claims", "validate_awareness", "awareness_table"),
     ClaimSpec("commute", "CoMMuTE metrics (image world, TC/IC/GTC/GIC)", "builders.validation.image_claims",

@@ -1,4 +1,4 @@
-"""Train the bundled validation models (`python -m builders.validation.train {pronouns,images,all}`).
+"""Train the bundled validation models (`python -m builders.validation.train {pronouns,pronouns-fr,images,all}`).
 
 The image world's models (tiny CLIP, text-only and image-aware MT) live in clip_train.py and image_models.py;
 this module trains the pronoun world's and is the entry point of `make models`.
@@ -6,6 +6,7 @@ this module trains the pronoun world's and is the entry point of `make models`.
 Two tiny Marian EN->DE models are trained on the synthetic pronoun world with a local SentencePiece vocabulary:
 ``pronouns-sentence`` sees single sentences, ``pronouns-context`` sees the previous sentences (the way the
 scorer feeds context: source context joined before the source, target context as a forced decoder prefix).
+The world ``pronouns-fr`` trains the same pair for EN->FR (``pronouns-fr-sentence``, ``pronouns-fr-context``).
 Training examples are encoded by the scorer's own ``HFSeq2SeqScorer.encode`` so that training and scoring
 agree token for token. ``--control shuffled-context`` trains the context model on contexts taken from other
 documents: the planted signal is removed while the input format stays the same (that model must fail).
@@ -31,6 +32,7 @@ from builders.scoring.protocol import ScoringExample
 from builders.validation.pronoun_world import WorldDocument, generate
 
 CONTEXT_SENTENCES = 3  # previous segments joined into one context string, as the pronouns export does
+PRONOUN_WORLDS = {"pronouns": "de", "pronouns-fr": "fr"}  # world name on the command line -> target language
 
 
 @dataclass(frozen=True)
@@ -79,14 +81,14 @@ def document_examples(doc: WorldDocument, with_context: bool, context_of: WorldD
     """One example per sentence; with context, the previous sentences of ``context_of`` (default: ``doc``)."""
     source = context_of or doc
     examples = []
-    for index, (english, german) in enumerate(zip(doc.english, doc.german, strict=True)):
+    for index, (english, target) in enumerate(zip(doc.english, doc.target, strict=True)):
         start = max(0, index - CONTEXT_SENTENCES)
         src_context = " ".join(source.english[start:index]) if with_context else ""
-        tgt_context = " ".join(source.german[start:index]) if with_context else ""
+        tgt_context = " ".join(source.target[start:index]) if with_context else ""
         examples.append(
             ScoringExample(
                 english,
-                german,
+                target,
                 (src_context,) if src_context else (),
                 (tgt_context,) if tgt_context else (),
             )
@@ -103,8 +105,8 @@ def training_examples(documents: Sequence[WorldDocument], mode: str, seed: int) 
 
 
 def build_tokenizer(documents: Sequence[WorldDocument], folder: Path, vocab_size: int) -> Any:
-    """A shared EN+DE unigram SentencePiece vocabulary in the Marian tokenizer layout."""
-    return tokenizer_from_lines([line for doc in documents for line in (*doc.english, *doc.german)], folder, vocab_size)
+    """A shared EN+target unigram SentencePiece vocabulary in the Marian tokenizer layout."""
+    return tokenizer_from_lines([line for doc in documents for line in (*doc.english, *doc.target)], folder, vocab_size)
 
 
 def tokenizer_from_lines(lines: Sequence[str], folder: Path, vocab_size: int) -> Any:
@@ -145,16 +147,22 @@ def new_model(tokenizer: Any, settings: ModelSettings) -> Any:
 
 
 def _batch(encoded: Sequence[Any], pad_id: int) -> dict[str, Any]:
+    """Model inputs of a batch. The decoder reads the forced prefix (target context) but the loss covers only
+    the scored sentence, as the scorer scores it: a loss on the prefix would teach the decoder the context's own
+    agreement (a noun, then its pronoun), which a shuffled-context control then uses on real context."""
     import torch
 
     source_len = max(len(e.source_ids) for e in encoded)
     label_len = max(len(e.labels) for e in encoded)
     input_ids = torch.full((len(encoded), source_len), pad_id, dtype=torch.long)
+    decoder_input_ids = torch.full((len(encoded), label_len), pad_id, dtype=torch.long)  # pad = decoder start
     labels = torch.full((len(encoded), label_len), -100, dtype=torch.long)
     for row, example in enumerate(encoded):
         input_ids[row, : len(example.source_ids)] = torch.tensor(example.source_ids)
-        labels[row, : len(example.labels)] = torch.tensor(example.labels)
-    return {"input_ids": input_ids, "attention_mask": (input_ids != pad_id).long(), "labels": labels}
+        decoder_input_ids[row, 1 : len(example.labels)] = torch.tensor(example.labels[:-1])
+        labels[row, example.n_prefix : len(example.labels)] = torch.tensor(example.labels[example.n_prefix :])
+    return {"input_ids": input_ids, "attention_mask": (input_ids != pad_id).long(),
+            "decoder_input_ids": decoder_input_ids, "labels": labels}
 
 
 def marian_loss(model: Any, encoded: Sequence[Any], pad_id: int) -> Any:
@@ -204,12 +212,18 @@ def train_model(
     return model, stats
 
 
-def train_pronoun_models(out_root: Path, settings: TrainSettings, modes: Sequence[str]) -> dict[str, dict]:
-    """Train and save one model per mode under ``out_root/pronouns-<mode>``; returns figures per model."""
-    documents = generate(settings.documents, settings.seed)
+def pronoun_model_name(mode: str, lang: str = "de") -> str:
+    """``pronouns-<mode>`` for the EN-DE world (the first one), ``pronouns-<lang>-<mode>`` for the others."""
+    return f"pronouns-{mode}" if lang == "de" else f"pronouns-{lang}-{mode}"
+
+
+def train_pronoun_models(out_root: Path, settings: TrainSettings, modes: Sequence[str],
+                         lang: str = "de") -> dict[str, dict]:
+    """Train and save one model per mode under ``out_root/<pronoun_model_name>``; returns figures per model."""
+    documents = generate(settings.documents, settings.seed, lang=lang)
     report: dict[str, dict] = {}
     for mode in modes:
-        folder = out_root / f"pronouns-{mode}"
+        folder = out_root / pronoun_model_name(mode, lang)
         if folder.exists():
             shutil.rmtree(folder)
         tokenizer = build_tokenizer(documents, folder, settings.vocab_size)
@@ -218,7 +232,8 @@ def train_pronoun_models(out_root: Path, settings: TrainSettings, modes: Sequenc
         tokenizer.save_pretrained(folder)
         size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
         figures = {**stats, "bytes": size, "parameters": sum(p.numel() for p in model.parameters())}
-        training = {"mode": mode, "context_sentences": CONTEXT_SENTENCES, **settings.__dict__, **figures}
+        training = {"mode": mode, "target_lang": lang, "context_sentences": CONTEXT_SENTENCES, **settings.__dict__,
+                    **figures}
         (folder / "training.json").write_text(json.dumps(training, indent=1) + "\n", encoding="utf-8")
         report[mode] = figures
     return report
@@ -226,9 +241,10 @@ def train_pronoun_models(out_root: Path, settings: TrainSettings, modes: Sequenc
 
 def train_world(world: str, out_root: Path, args: argparse.Namespace) -> dict[str, dict]:
     """Train one world's models; the image world trains its CLIP first (the image-aware model reads its features)."""
-    if world == "pronouns":
+    if world in PRONOUN_WORLDS:
         settings = TrainSettings(steps=args.steps or TrainSettings.steps, threads=args.threads or TrainSettings.threads)
-        return train_pronoun_models(out_root, settings, (args.modes or "sentence,context").split(","))
+        modes = (args.modes or "sentence,context").split(",")
+        return train_pronoun_models(out_root, settings, modes, PRONOUN_WORLDS[world])
     from builders.validation.clip_train import ClipSettings, train_world_clip
     from builders.validation.image_models import ImageTrainSettings, train_image_models
 
@@ -242,16 +258,17 @@ def train_world(world: str, out_root: Path, args: argparse.Namespace) -> dict[st
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("world", choices=["pronouns", "images", "all"])
+    parser.add_argument("world", choices=[*PRONOUN_WORLDS, "images", "all"])
     parser.add_argument("--out", type=Path, default=None, help="default: resources/models")
-    parser.add_argument("--modes", default="", help="pronouns: sentence, context, shuffled-context (default: the "
-                        "first two); images: text-only, image-aware, shuffled-images (default: the first two)")
+    parser.add_argument("--modes", default="", help="pronouns, pronouns-fr: sentence, context, shuffled-context "
+                        "(default: the first two); images: text-only, image-aware, shuffled-images (default: the "
+                        "first two)")
     parser.add_argument("--steps", type=int, default=0, help="training steps of the MT models (default: per world)")
     parser.add_argument("--threads", type=int, default=0, help="CPU threads (default: the thread count the bundled "
                         "models were trained with, 1 for the pronoun world and 2 for the image world: the same "
                         "seed and thread count give the same weights)")
     args = parser.parse_args(argv)
-    worlds = ["pronouns", "images"] if args.world == "all" else [args.world]
+    worlds = [*PRONOUN_WORLDS, "images"] if args.world == "all" else [args.world]
     if args.modes and len(worlds) > 1:
         parser.error("--modes needs one world")
     report: dict[str, dict] = {}

@@ -66,7 +66,7 @@ def build_variation_set(out_root: Path, documents: int = TEST_DOCUMENTS, seed: i
 
     world = generate(documents, seed)
     paths = {side: out_root / "world" / f"pronoun-world.{side}" for side in ("en", "de")}
-    for side, attribute in (("en", "english"), ("de", "german")):
+    for side, attribute in (("en", "english"), ("de", "target")):
         write_text(paths[side], "".join(f"{line}\n" for doc in world for line in getattr(doc, attribute)))
     # aligner 'unique': the world is a few hundred template sentences, too little text for eflomal (the default)
     # to link every adverb, and in templates each adverb occurs once per side anyway
