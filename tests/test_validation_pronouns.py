@@ -94,41 +94,24 @@ def test_german_world_is_unchanged_by_the_language_grammars() -> None:
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == GERMAN_WORLD_SHA256_PREFIX
 
 
-@pytest.mark.skipif(
-    not (models_root() / "pronouns-context" / "config.json").is_file(), reason="bundled pronoun models not trained"
-)
-def test_context_aware_model_wins_only_where_context_matters(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_context_aware_model_wins_only_where_context_matters(tmp_path: Path, lang: str) -> None:
     import torch
 
+    from builders.core.compat import spacy_french
     from builders.validation.pronouns import claim_table, validate_pronouns
 
+    if not (models_root() / pronoun_model_name("context", lang) / "config.json").is_file():
+        pytest.skip(f"bundled {lang} pronoun models not trained")
+    if lang == "fr" and not spacy_french().available:
+        pytest.skip(f"tgt_lang fr needs spaCy French: {spacy_french().reason}")
     torch.set_num_threads(1)
-    claim = validate_pronouns(tmp_path)
+    claim = validate_pronouns(tmp_path, lang=lang)
     table = claim_table(claim)
     assert claim.passed, table
     assert claim.counts["0"] >= 100 and claim.counts[">=1"] >= 300
     assert claim.accuracy["context"][">=1"] > claim.accuracy["sentence"][">=1"] + 0.2, table
     assert np.isfinite(claim.mcnemar_far["p_exact"]) and claim.mcnemar_far["p_exact"] < 0.01
-
-
-@pytest.mark.skipif(
-    not (models_root() / pronoun_model_name("context", "fr") / "config.json").is_file(),
-    reason="bundled EN-FR pronoun models not trained",
-)
-def test_french_context_aware_model_wins_only_where_context_matters(tmp_path: Path) -> None:
-    import torch
-
-    from builders.core.compat import spacy_french
-    from builders.validation.pronouns import claim_table, validate_pronouns_fr
-
-    if not spacy_french().available:
-        pytest.skip(f"tgt_lang fr needs spaCy French: {spacy_french().reason}")
-    torch.set_num_threads(1)
-    claim = validate_pronouns_fr(tmp_path)
-    table = claim_table(claim)
-    assert claim.passed, table
-    assert claim.counts["0"] >= 100 and claim.counts[">=1"] >= 300
-    assert claim.accuracy["context"][">=1"] > claim.accuracy["sentence"][">=1"] + 0.2, table
 
 
 def test_validate_sets_command_names_missing_models(tmp_path: Path) -> None:
