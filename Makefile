@@ -42,7 +42,7 @@ demo: setup ## Build every builder on the bundled samples, validate, write $(OUT
 	$(BIN)/mtprobes demo --out $(OUT)
 	$(BIN)/mtprobes validate-sets --out $(OUT)
 
-models: setup ## Retrain all bundled validation models from seed (resources/models/, CPU, ~20 min)
+models: setup ## Retrain all bundled validation models from seed (resources/models/, CPU, ~25 min)
 	$(BIN)/python -m builders.validation.train all
 
 validate-sets: setup ## Show that the built sets separate the bundled models (writes $(OUT)/validation.md)

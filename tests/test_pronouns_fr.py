@@ -125,6 +125,14 @@ def _variant(text: str, index: int) -> list[str]:
         ("Elle est minuscule.", 0, "Il est minuscule."),
         ("Elle est peut-être pointue maintenant.", 0, "Il est peut-être pointu maintenant."),
         ("Elle est ici.", 0, "Il est ici."),  # an adverb that is no adjective: nothing agrees
+        # plurals (found by the world's ils/elles documents): laids / étranges / lisses tagged as participles
+        # (laidses, étrangeses, liss before), courtes as a NOUN under a passive "sont" (left feminine before)
+        ("Jan a oublié les chemins car ils étaient laids.", 6, "Jan a oublié les chemins car elles étaient laides."),
+        ("Ils sont peut-être étranges maintenant.", 0, "Elles sont peut-être étranges maintenant."),
+        ("Elles sont peut-être lisses maintenant.", 0, "Ils sont peut-être lisses maintenant."),
+        ("Elles sont courtes.", 0, "Ils sont courts."),
+        ("Ils sont partis.", 0, "Elles sont parties."),
+        ("Elles sont fermées.", 0, "Ils sont fermés."),
     ],
 )
 def test_variants_repair_agreement(text: str, index: int, expected: str) -> None:

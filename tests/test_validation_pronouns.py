@@ -64,12 +64,16 @@ def test_world_is_seeded_and_plants_the_gendered_pronoun(lang: str, example: tup
     assert first == again and first != other
     assert [d.distance for d in first[:8]] == [0, 1, 2, 3, 0, 1, 2, 3]
     for doc in first:
-        pronoun = grammar.pronouns[doc.gender]
+        frames = grammar.plural if doc.plural and grammar.plural else grammar.singular
+        pronoun, english = frames.pronouns[doc.gender], "they" if doc.plural else "it"
         # the planted pronoun is in the last target sentence, at the planted distance from its antecedent
         assert pronoun in doc.target[-1].lower().replace(",", " ").replace(".", " ").split()
-        assert doc.english[-1].lower().count(" it ") + doc.english[-1].startswith("It ") >= 1
+        assert english in doc.english[-1].lower().replace(".", " ").split()
+    # French plants "they" -> ils / elles in about a quarter of the documents; German has no plural documents
+    plural = sum(doc.plural for doc in generate(400, seed=3, lang=lang))
+    assert (60 <= plural <= 140) if grammar.plural else plural == 0
     # the same-sentence frame, filled by hand: articles, pronoun and (in French) adjective agreement
-    from builders.validation.pronoun_world import NAMES, _same_sentence
+    from builders.validation.pronoun_world import NAMES, Referent, _same_sentence
 
     lexicon = load_lexicon(grammar=grammar)
     cup = next(n for n in lexicon.nouns if n.english == "cup")
@@ -83,7 +87,11 @@ def test_world_is_seeded_and_plants_the_gendered_pronoun(lang: str, example: tup
         def integers(self, high: int) -> int:
             return next(self.values)
 
-    assert _same_sentence(Draws(), lexicon, grammar, cup) == example  # type: ignore[arg-type]
+    assert _same_sentence(Draws(), lexicon, Referent(cup, grammar.singular, False)) == example  # type: ignore[arg-type]
+    if grammar.plural:  # French: the plural frame, plural noun and agreeing plural adjective
+        they = _same_sentence(Draws(), lexicon, Referent(cup, grammar.plural, True))  # type: ignore[arg-type]
+        assert they == ("Anna bought the cups because they were small.",
+                        "Anna a acheté les tasses car elles étaient petites.")
 
 
 def test_german_world_is_unchanged_by_the_language_grammars() -> None:
@@ -112,6 +120,8 @@ def test_context_aware_model_wins_only_where_context_matters(tmp_path: Path, lan
     assert claim.counts["0"] >= 100 and claim.counts[">=1"] >= 300
     assert claim.accuracy["context"][">=1"] > claim.accuracy["sentence"][">=1"] + 0.2, table
     assert np.isfinite(claim.mcnemar_far["p_exact"]) and claim.mcnemar_far["p_exact"] < 0.01
+    classes = {"de": {"er", "sie", "es"}, "fr": {"il", "elle", "ils", "elles"}}[lang]
+    assert set(claim.class_counts) == classes and min(claim.class_counts.values()) >= 50, table
 
 
 def test_validate_sets_command_names_missing_models(tmp_path: Path) -> None:

@@ -96,9 +96,10 @@ def _base_candidates(form: str, lemma: str, gender: str, number: str) -> set[str
     return {b for b in bases if b}
 
 
-# Last letters of masculine singular past participles (aimé, fini, vu, pris, fait, dû): a word the tagger calls a
-# participle whose base ends otherwise is an adjective it mis-tagged ("elle est étrange" -> Part), and the
-# participle rule (add/remove -e) would make "étrang" / "étrangee" of it.
+# Last letters of masculine singular past participles (aimé, fini, vu, pris, fait, dû). When a word the tagger
+# calls a participle has a reading whose base ends otherwise, it is taken for an adjective the tagger mis-tagged:
+# "elle est étrange" (Part) would become "il est étrang", "ils étaient laids" (Part; bases laid and laids)
+# "elles étaient laidses".
 PARTICIPLE_FINALS = tuple("éiustû")
 
 
@@ -115,17 +116,19 @@ def _verified_bases(token: Any, source: str, number: str, participle: bool) -> t
         if inflect(base, source, number, participle) == form
     }
     verified = {base for base in verified if not base.endswith("ée")}  # no masculine ends so: "fermée" is Fem
-    if participle:
-        verified = {base for base in verified if base.endswith(PARTICIPLE_FINALS)}
+    if participle and not all(base.endswith(PARTICIPLE_FINALS) for base in verified):
+        return lemma, set()  # not a participle after all
     return lemma, verified
 
 
 def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     """The agreeing word for the other gender, or None when the inflection is not certain."""
-    participle = morph_of(token, "VerbForm") == "Part"
+    # a form of a known adjective is inflected as one ("lisses": lisser's participle or the adjective lisse; the
+    # participle rule made "liss" of it); for participle-shaped bases both rules add the same -e
+    participle = morph_of(token, "VerbForm") == "Part" and not _known_adjective_form(token)
     lemma, verified = _verified_bases(token, source, number, participle)
     if participle and not verified:
-        participle = False  # no base has a participle's ending: an adjective the tagger took for a participle
+        participle = False  # a base without a participle's ending: an adjective the tagger took for a participle
         lemma, verified = _verified_bases(token, source, number, participle)
     adjectives = verified & known_adjectives()
     if lemma in verified:
@@ -197,13 +200,14 @@ def _listed_after(predicate: Any) -> list[Any]:
 def _copular_predicate(head: Any) -> bool:
     """The predicate of "être" when the small model mis-tags it ("elles étaient toutes fermées": fermées
     NOUN; "il était si violent": violent VERB; "il est lourd": lourd PROPN; "elle est étroite": ADV): not a
-    noun phrase (no determiner) nor a prepositional phrase (no case marker). swap_form's round trip then
+    noun phrase (no determiner) nor a prepositional phrase (no case marker); "être" may be parsed as a passive
+    auxiliary of it ("elles sont courtes": courtes NOUN, sont aux:pass). swap_form's round trip then
     decides whether it inflects like an adjective. A word tagged as a name or an adverb counts only when it
     is a form of a known adjective ("il est ici" has nothing to agree)."""
     children = list(head.children)
     return (
         (head.pos_ in {"ADJ", "NOUN", "VERB"} or (head.pos_ in {"PROPN", "ADV"} and _known_adjective_form(head)))
-        and any(c.dep_ == "cop" for c in children)
+        and any(c.dep_ == "cop" or (c.dep_ == "aux:pass" and c.lemma_ == "être") for c in children)
         and not any((c.dep_ == "det" and c.lemma_ != "tout") or c.dep_ == "case" for c in children)
     )
 

@@ -55,43 +55,50 @@ class Lexicon:
 class WorldDocument:
     english: tuple[str, ...]
     target: tuple[str, ...]
-    distance: int  # antecedent distance of the planted "it"
+    distance: int  # antecedent distance of the planted "it" (or "they")
     gender: str
+    plural: bool = False  # the antecedent is a plural noun, the pronoun English "they"
 
 
 Pair = tuple[str, str]
 
 
 @dataclass(frozen=True)
+class Frames:
+    """Sentence frames for one grammatical number, as (English, target) templates. Placeholders: {noun}, {adj}
+    (agreeing), {name}, {verb}; target only: {Det} / {det} the subject / object article of the noun's gender,
+    {Pron} / {pron} the pronoun."""
+
+    subject_articles: Mapping[str, str]
+    object_articles: Mapping[str, str]
+    pronouns: Mapping[str, str]  # gender -> subject pronoun
+    described: Pair  # "The X is ADJ"
+    acted_on: Pair  # "NAME VERB the X"
+    referring: tuple[Pair, ...]  # the planted pronoun
+    same_sentence: Pair
+
+
+@dataclass(frozen=True)
 class WorldGrammar:
-    """The target side of the world's sentence frames. Placeholders: {Det} / {det} the subject / object
-    article of the noun's gender, {noun}, {adj} (agreeing), {name}, {verb}, {Pron} / {pron} the pronoun."""
+    """The target side of the world: its frames, fillers and pleonastic sentences."""
 
     lang: str
     lexicon_file: str
     genders: tuple[str, ...]
-    subject_articles: Mapping[str, str]
-    object_articles: Mapping[str, str]
-    pronouns: Mapping[str, str]  # gender -> subject pronoun
     prepositions: tuple[tuple[str, Mapping[str, str]], ...]  # English, gender -> target words before the noun
     fillers: tuple[Pair, ...]  # sentences without nouns or third-person pronouns: only push the antecedent back
     non_referential: tuple[Pair, ...]  # pleonastic "it": the builder must not turn these into items
-    described: str  # "The X is ADJ"
-    acted_on: str  # "NAME VERB the X"
-    referring: tuple[Pair, ...]  # the planted "it" (English with {adj}, target)
-    same_sentence: Pair
-
-    def article(self, gender: str, subject: bool) -> str:
-        return (self.subject_articles if subject else self.object_articles)[gender]
+    singular: Frames
+    # documents whose antecedent is a plural noun and whose pronoun is "they" (share 0: none, and no random
+    # draw, so a grammar without plurals gives the same documents as before plurals existed)
+    plural: Frames | None = None
+    plural_share: float = 0.0
 
 
 GERMAN = WorldGrammar(
     lang="de",
     lexicon_file="lexicon.tsv",
     genders=("m", "f", "n"),
-    subject_articles={"m": "der", "f": "die", "n": "das"},
-    object_articles={"m": "den", "f": "die", "n": "das"},
-    pronouns={"m": "er", "f": "sie", "n": "es"},
     prepositions=tuple(
         (english, {"m": f"{german} dem", "f": f"{german} der", "n": f"{german} dem"})
         for english, german in (("next to", "neben"), ("behind", "hinter"), ("near", "bei"))
@@ -112,29 +119,32 @@ GERMAN = WorldGrammar(
         ("It was snowing.", "Es schneite."),
         ("It is getting dark.", "Es wird dunkel."),
     ),
-    described="{Det} {noun} ist {adj}",
-    acted_on="{name} {verb} {det} {noun}",
-    referring=(
-        ("It is {adj}.", "{Pron} ist {adj}."),
-        ("It was very {adj}.", "{Pron} war sehr {adj}."),
-        ("Maybe it is {adj} now.", "Vielleicht ist {pron} jetzt {adj}."),
-    ),
-    same_sentence=(
-        "{name} {verb} the {noun} because it was {adj}.", "{name} {verb} {det} {noun}, weil {pron} {adj} war."
+    singular=Frames(
+        subject_articles={"m": "der", "f": "die", "n": "das"},
+        object_articles={"m": "den", "f": "die", "n": "das"},
+        pronouns={"m": "er", "f": "sie", "n": "es"},
+        described=("The {noun} is {adj}", "{Det} {noun} ist {adj}"),
+        acted_on=("{name} {verb} the {noun}", "{name} {verb} {det} {noun}"),
+        referring=(
+            ("It is {adj}.", "{Pron} ist {adj}."),
+            ("It was very {adj}.", "{Pron} war sehr {adj}."),
+            ("Maybe it is {adj} now.", "Vielleicht ist {pron} jetzt {adj}."),
+        ),
+        same_sentence=(
+            "{name} {verb} the {noun} because it was {adj}.", "{name} {verb} {det} {noun}, weil {pron} {adj} war."
+        ),
     ),
 )
 
 # French: nouns with a consonant-initial lemma only (an elided article l' would hide the gender in the text),
 # adjectives agree with the pronoun (the builder's agreement repair makes the variant), verbs in the passé
 # composé with avoir (no agreement with a following object). No sentence outside the planted one has a noun:
-# "tout le monde", "personne", "d'accord" would be candidate antecedents.
+# "tout le monde", "personne", "d'accord" would be candidate antecedents. A quarter of the documents plant
+# "they" -> ils / elles with a plural antecedent (the FR pack's own classes).
 FRENCH = WorldGrammar(
     lang="fr",
     lexicon_file="lexicon_fr.tsv",
     genders=("m", "f"),
-    subject_articles={"m": "le", "f": "la"},
-    object_articles={"m": "le", "f": "la"},
-    pronouns={"m": "il", "f": "elle"},
     prepositions=(
         ("next to", {"m": "à côté du", "f": "à côté de la"}),
         ("behind", {"m": "derrière le", "f": "derrière la"}),
@@ -156,16 +166,38 @@ FRENCH = WorldGrammar(
         ("It was snowing.", "Il neigeait."),
         ("It is cold.", "Il fait froid."),
     ),
-    described="{Det} {noun} est {adj}",
-    acted_on="{name} {verb} {det} {noun}",
-    referring=(
-        ("It is {adj}.", "{Pron} est {adj}."),
-        ("It was very {adj}.", "{Pron} était très {adj}."),
-        ("Maybe it is {adj} now.", "{Pron} est peut-être {adj} maintenant."),
+    singular=Frames(
+        subject_articles={"m": "le", "f": "la"},
+        object_articles={"m": "le", "f": "la"},
+        pronouns={"m": "il", "f": "elle"},
+        described=("The {noun} is {adj}", "{Det} {noun} est {adj}"),
+        acted_on=("{name} {verb} the {noun}", "{name} {verb} {det} {noun}"),
+        referring=(
+            ("It is {adj}.", "{Pron} est {adj}."),
+            ("It was very {adj}.", "{Pron} était très {adj}."),
+            ("Maybe it is {adj} now.", "{Pron} est peut-être {adj} maintenant."),
+        ),
+        same_sentence=(
+            "{name} {verb} the {noun} because it was {adj}.", "{name} {verb} {det} {noun} car {pron} était {adj}."
+        ),
     ),
-    same_sentence=(
-        "{name} {verb} the {noun} because it was {adj}.", "{name} {verb} {det} {noun} car {pron} était {adj}."
+    plural=Frames(
+        subject_articles={"m": "les", "f": "les"},
+        object_articles={"m": "les", "f": "les"},
+        pronouns={"m": "ils", "f": "elles"},
+        described=("The {noun} are {adj}", "{Det} {noun} sont {adj}"),
+        acted_on=("{name} {verb} the {noun}", "{name} {verb} {det} {noun}"),
+        referring=(
+            ("They are {adj}.", "{Pron} sont {adj}."),
+            ("They were very {adj}.", "{Pron} étaient très {adj}."),
+            ("Maybe they are {adj} now.", "{Pron} sont peut-être {adj} maintenant."),
+        ),
+        same_sentence=(
+            "{name} {verb} the {noun} because they were {adj}.",
+            "{name} {verb} {det} {noun} car {pron} étaient {adj}.",
+        ),
     ),
+    plural_share=0.25,
 )
 
 GRAMMARS: dict[str, WorldGrammar] = {grammar.lang: grammar for grammar in (GERMAN, FRENCH)}
@@ -205,69 +237,102 @@ def load_lexicon(path: Path | None = None, grammar: WorldGrammar = GERMAN) -> Le
 
 Item = TypeVar("Item")
 
+# Plurals the world uses: only nouns and adjectives whose plural is the singular + s in English and French
+# (no table of irregular plurals to keep right); the others stay singular-only.
+ENGLISH_IRREGULAR = frozenset({"mouse", "sheep", "fish", "goose", "child", "man", "woman", "foot", "tooth"})
+
+
+def english_plural(word: str) -> str | None:
+    if word in ENGLISH_IRREGULAR or word.endswith(("s", "x", "z", "sh", "ch", "y", "f", "fe", "o")):
+        return None
+    return word + "s"
+
+
+def french_plural(word: str) -> str | None:
+    return None if word.endswith(("s", "x", "z", "au", "eu", "al", "ou", "ail")) else word + "s"
+
+
+def has_plural(noun: Noun) -> bool:
+    return english_plural(noun.english) is not None and french_plural(noun.target) is not None
+
+
+def adjective_form(adjective: Adjective, gender: str, plural: bool) -> str:
+    form = adjective.form(gender)
+    return form + "s" if plural and not form.endswith(("s", "x")) else form
+
+
+@dataclass(frozen=True)
+class Referent:
+    """The antecedent: a lexicon noun, used in the singular or (with the plural frames) in the plural."""
+
+    noun: Noun
+    frames: Frames
+    plural: bool
+
+    def fill(self, pair: Pair, adjective: Adjective | None = None, name: str = "",
+             verb: tuple[str, str] = ("", "")) -> Pair:
+        gender = self.noun.gender
+        pronoun = self.frames.pronouns[gender]
+        english_noun = english_plural(self.noun.english) if self.plural else self.noun.english
+        target_noun = french_plural(self.noun.target) if self.plural else self.noun.target
+        english = pair[0].format(noun=english_noun, adj=adjective.english if adjective else "", name=name,
+                                 verb=verb[0])
+        target = pair[1].format(
+            noun=target_noun, adj=adjective_form(adjective, gender, self.plural) if adjective else "", name=name,
+            verb=verb[1], Det=self.frames.subject_articles[gender].capitalize(),
+            det=self.frames.object_articles[gender], pron=pronoun, Pron=pronoun.capitalize(),
+        )
+        return english, target
+
 
 def _pick(rng: np.random.Generator, items: Sequence[Item]) -> Item:
     return items[int(rng.integers(len(items)))]
 
 
-def _fill(template: str, grammar: WorldGrammar, gender: str, **words: str) -> str:
-    det = grammar.article(gender, subject=False)
-    pron = grammar.pronouns[gender]
-    subject = grammar.article(gender, subject=True)
-    return template.format(Det=subject.capitalize(), det=det, pron=pron, Pron=pron.capitalize(), **words)
-
-
-def _antecedent_sentence(rng: np.random.Generator, lexicon: Lexicon, grammar: WorldGrammar, noun: Noun) -> Pair:
-    """The noun as subject or object, sometimes with a distractor noun after a preposition."""
+def _antecedent_sentence(rng: np.random.Generator, lexicon: Lexicon, grammar: WorldGrammar, referent: Referent) -> Pair:
+    """The noun as subject or object, sometimes with a (singular) distractor noun after a preposition."""
     if rng.random() < 0.5:
-        adjective = _pick(rng, lexicon.adjectives)
-        english = f"The {noun.english} is {adjective.english}"
-        target = _fill(grammar.described, grammar, noun.gender, noun=noun.target, adj=adjective.form(noun.gender))
+        english, target = referent.fill(referent.frames.described, _pick(rng, lexicon.adjectives))
     else:
         name = _pick(rng, NAMES)
-        english_verb, target_verb = _pick(rng, lexicon.verbs)
-        english = f"{name} {english_verb} the {noun.english}"
-        target = _fill(grammar.acted_on, grammar, noun.gender, name=name, verb=target_verb, noun=noun.target)
+        english, target = referent.fill(referent.frames.acted_on, name=name, verb=_pick(rng, lexicon.verbs))
     if rng.random() < 0.4:
-        other = _pick(rng, [n for n in lexicon.nouns if n != noun])
+        other = _pick(rng, [n for n in lexicon.nouns if n != referent.noun])
         english_prep, target_prep = _pick(rng, grammar.prepositions)
         english += f" {english_prep} the {other.english}"
         target += f" {target_prep[other.gender]} {other.target}"
     return english + ".", target + "."
 
 
-def _referring_sentence(rng: np.random.Generator, lexicon: Lexicon, grammar: WorldGrammar, gender: str) -> Pair:
+def _referring_sentence(rng: np.random.Generator, lexicon: Lexicon, referent: Referent) -> Pair:
     adjective = _pick(rng, lexicon.adjectives)
-    english, target = grammar.referring[int(rng.integers(len(grammar.referring)))]
-    return english.format(adj=adjective.english), _fill(target, grammar, gender, adj=adjective.form(gender))
+    return referent.fill(referent.frames.referring[int(rng.integers(len(referent.frames.referring)))], adjective)
 
 
-def _same_sentence(rng: np.random.Generator, lexicon: Lexicon, grammar: WorldGrammar, noun: Noun) -> Pair:
+def _same_sentence(rng: np.random.Generator, lexicon: Lexicon, referent: Referent) -> Pair:
     name = _pick(rng, NAMES)
-    english_verb, target_verb = _pick(rng, lexicon.verbs)
-    adjective = _pick(rng, lexicon.adjectives)
-    english, target = grammar.same_sentence
-    return (
-        english.format(name=name, verb=english_verb, noun=noun.english, adj=adjective.english),
-        _fill(target, grammar, noun.gender, name=name, verb=target_verb, noun=noun.target,
-              adj=adjective.form(noun.gender)),
-    )
+    verb = _pick(rng, lexicon.verbs)
+    return referent.fill(referent.frames.same_sentence, _pick(rng, lexicon.adjectives), name=name, verb=verb)
 
 
 def make_document(rng: np.random.Generator, lexicon: Lexicon, distance: int,
                   grammar: WorldGrammar = GERMAN) -> WorldDocument:
-    noun = _pick(rng, lexicon.nouns)
+    plural = grammar.plural is not None and rng.random() < grammar.plural_share
+    frames = grammar.plural if plural and grammar.plural is not None else grammar.singular
+    nouns = [n for n in lexicon.nouns if has_plural(n)] if plural else lexicon.nouns
+    referent = Referent(_pick(rng, nouns), frames, plural)
     pairs: list[Pair] = []
     if rng.random() < 0.25:
         pairs.append(_pick(rng, grammar.non_referential))
     if distance == 0:
-        pairs.append(_same_sentence(rng, lexicon, grammar, noun))
+        pairs.append(_same_sentence(rng, lexicon, referent))
     else:
-        pairs.append(_antecedent_sentence(rng, lexicon, grammar, noun))
+        pairs.append(_antecedent_sentence(rng, lexicon, grammar, referent))
         fillers = rng.choice(len(grammar.fillers), size=distance - 1, replace=False)
         pairs += [grammar.fillers[int(i)] for i in fillers]
-        pairs.append(_referring_sentence(rng, lexicon, grammar, noun.gender))
-    return WorldDocument(tuple(p[0] for p in pairs), tuple(p[1] for p in pairs), distance, noun.gender)
+        pairs.append(_referring_sentence(rng, lexicon, referent))
+    english, target = (tuple(p[side] for p in pairs) for side in (0, 1))
+    return WorldDocument(english, target, distance, referent.noun.gender, plural)
 
 
 def generate(n_documents: int, seed: int, lexicon: Lexicon | None = None, lang: str = "de") -> list[WorldDocument]:

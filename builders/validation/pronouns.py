@@ -9,7 +9,7 @@ Claim: the context-aware model beats the sentence-level one on items whose antec
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,9 @@ class PronounClaim:
     mcnemar_far: dict[str, Any]  # context vs sentence on distance >= 1
     passed: bool
     reasons: list[str]
+    # reference pronoun (lower case) -> items, and model -> pronoun -> accuracy: shown, not part of the claim
+    class_counts: dict[str, int] = field(default_factory=dict)
+    class_accuracy: dict[str, dict[str, float]] = field(default_factory=dict)
 
 
 def build_world_set(
@@ -101,7 +104,14 @@ def judge(records: list[dict[str, Any]], sentence: np.ndarray, context: np.ndarr
     if gap > SIMILAR_AT_DISTANCE_0:
         reasons.append(f"distance 0: accuracies differ by {gap:.3f} > {SIMILAR_AT_DISTANCE_0}")
     counts = {b: int(mask.sum()) for b, mask in buckets.items()}
-    return PronounClaim(accuracy, counts, far.to_dict(), not reasons, reasons)
+    pronoun = np.asarray([str(r["ref pronoun"]).lower() for r in records])
+    classes = {name: pronoun == name for name in sorted(set(pronoun.tolist()))}
+    class_accuracy = {
+        name: {c: float(hits[mask].mean()) for c, mask in classes.items()}
+        for name, hits in (("sentence", sentence), ("context", context))
+    }
+    class_counts = {c: int(mask.sum()) for c, mask in classes.items()}
+    return PronounClaim(accuracy, counts, far.to_dict(), not reasons, reasons, class_counts, class_accuracy)
 
 
 def validate_pronouns(
@@ -138,6 +148,12 @@ def claim_table(claim: PronounClaim) -> str:
     ]
     for name, label in (("sentence", "sentence-level"), ("context", "context-aware")):
         lines.append(f"| {label} | " + " | ".join(f"{claim.accuracy[name][b]:.3f}" for b in buckets) + " |")
+    if claim.class_counts:
+        names = list(claim.class_counts)
+        lines += ["", "| model | " + " | ".join(f"{c} (n={claim.class_counts[c]})" for c in names) + " |",
+                  "|---|" + "---|" * len(names)]
+        for name, label in (("sentence", "sentence-level"), ("context", "context-aware")):
+            lines.append(f"| {label} | " + " | ".join(f"{claim.class_accuracy[name][c]:.3f}" for c in names) + " |")
     far = claim.mcnemar_far
     verdict = "PASS" if claim.passed else "FAIL: " + "; ".join(claim.reasons)
     lines.append("")

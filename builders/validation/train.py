@@ -21,7 +21,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -47,6 +47,11 @@ class TrainSettings:
     batch_size: int = 32
     learning_rate: float = 2e-3
     threads: int = 1
+
+
+# The EN-FR world also has plural documents (they -> ils / elles): twice the documents and steps, so that the
+# tiny models learn the gender of nouns they mostly see after the genderless "les".
+PRONOUN_BUDGETS = {"de": TrainSettings(), "fr": TrainSettings(documents=6000, steps=6000)}
 
 
 class ModelSettings(Protocol):
@@ -242,7 +247,8 @@ def train_pronoun_models(out_root: Path, settings: TrainSettings, modes: Sequenc
 def train_world(world: str, out_root: Path, args: argparse.Namespace) -> dict[str, dict]:
     """Train one world's models; the image world trains its CLIP first (the image-aware model reads its features)."""
     if world in PRONOUN_WORLDS:
-        settings = TrainSettings(steps=args.steps or TrainSettings.steps, threads=args.threads or TrainSettings.threads)
+        budget = PRONOUN_BUDGETS[PRONOUN_WORLDS[world]]
+        settings = replace(budget, steps=args.steps or budget.steps, threads=args.threads or budget.threads)
         modes = (args.modes or "sentence,context").split(",")
         return train_pronoun_models(out_root, settings, modes, PRONOUN_WORLDS[world])
     from builders.validation.clip_train import ClipSettings, train_world_clip
