@@ -342,7 +342,7 @@ def extract(
     english_phrase_head = ante_head.dep_ not in {"poss", "pobj"}
     if english_phrase_head and german_head_genitive(ante_german, german_head, phrase_start(ante_german, german_head)):
         confidence /= 2
-    if gender == "Neut" and es_without_parallel_role(ante_doc[antecedent.head], it, sentence - antecedent.sentence):
+    if gender == "Neut" and es_without_parallel_role(ante_head, it, sentence - antecedent.sentence):
         confidence /= 2
     confidence = german_side_confidence(
         segments, candidates, (sentence, german_index), antecedent, german_head, gender, german, confidence
@@ -364,7 +364,7 @@ def extract(
         raise Drop("sie_may_be_plural")
     if not case:
         raise Drop("variant_case_undecided")
-    lemma = ante_doc[antecedent.head].lemma_.lower()
+    lemma = ante_head.lemma_.lower()
     chain = chain_tokens(segment, it, german_index, antecedent, sentence, german, lemma)
     variants = make_variants(segment.tgt, segment.german, german_index, case, chain)
     if len(variants) < 2:

@@ -17,7 +17,7 @@ import numpy as np
 
 from builders.core.errors import MtprobesError
 from builders.core.resources import resource_path
-from builders.validation.train import CONTEXT_SENTENCES, models_root, pronoun_model_name
+from builders.validation.train import CONTEXT_SENTENCES, PRONOUN_WORLDS, models_root, pronoun_model_name
 
 TEST_SEED = 7  # the training world uses another seed
 TEST_DOCUMENTS = 800
@@ -121,7 +121,7 @@ def validate_pronouns(
     models = models or models_root()
     sentence_model = pronoun_model_name("sentence", lang)
     context_model = context_model or pronoun_model_name("context", lang)
-    world = "pronouns" if lang == "de" else f"pronouns-{lang}"
+    world = next(name for name, world_lang in PRONOUN_WORLDS.items() if world_lang == lang)
     for name in (sentence_model, context_model):
         if not (models / name / "config.json").is_file():
             raise MtprobesError(

@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.data.make_pronouns_blind_sample import DATA, build, english_it_count, sample_item
+from tests.data.make_pronouns_blind_sample import DATA, ROUND1_CORPORA, build, english_it_count, sample_item
 
 SEED = 20261127
 PER_CLASS = 20
@@ -34,12 +34,7 @@ CORPORA: dict[str, dict[str, str]] = {
         "src": str(DATA / "docs-ende" / "NC-2016" / "dev.en"),
         "tgt": str(DATA / "docs-ende" / "NC-2016" / "dev.de"),
     },
-    "wmt24-ende": {
-        "input_format": "wmt",
-        "src": str(DATA / "wmt24-ende" / "source.en"),
-        "tgt": str(DATA / "wmt24-ende" / "ref.de"),
-        "docs_tsv": str(DATA / "wmt24-ende" / "docs.tsv"),
-    },
+    "wmt24-ende": ROUND1_CORPORA["wmt24-ende"],  # judged in the first blind round, the same inputs
 }
 
 
