@@ -241,21 +241,21 @@ def test_alignment_shards_are_whole_documents() -> None:
 
 def test_an_aligner_crash_is_retried_once_then_named(monkeypatch: pytest.MonkeyPatch) -> None:
     from builders.pronouns import align_shards
-    from builders.pronouns.align import AlignSettings
+    from builders.pronouns.align import AlignSettings, LinkLines
 
     calls = {"n": 0}
 
-    def crashing(*args: Any, **kwargs: Any) -> tuple[list[str], list[str], str]:
+    def crashing(*args: Any, **kwargs: Any) -> LinkLines:
         calls["n"] += 1
         if calls["n"] <= crashes:
             raise subprocess.CalledProcessError(-11, ["eflomal"])
-        return ["0-0"], ["0-0"], "key"
+        return LinkLines(["0-0"], ["0-0"], "key", False)
 
     monkeypatch.setattr(align_shards, "lines_links", crashing)
     shard = align_shards.AlignShard(("it",), ("es",), 1.0)
     job = align_shards.AlignJob("eflomal", AlignSettings(), (Path("."),))
     crashes = 1
-    assert align_shards.align_shard(shard, job) == ((["0-0"], ["0-0"]), "key")
+    assert align_shards.align_shard(shard, job) == LinkLines(["0-0"], ["0-0"], "key", False)
     calls["n"], crashes = 0, 2
     with pytest.raises(MtprobesError, match="eflomal failed on an alignment shard of 1 segments"):
         align_shards.align_shard(shard, job)

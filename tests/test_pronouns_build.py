@@ -40,7 +40,7 @@ def test_demo_build_outputs(demo_build: tuple[Path, Path, Path]) -> None:
     info = json.loads((out / "info.json").read_text(encoding="utf-8"))
     counts = info["counts"]
     assert counts["read"] == counts["kept"] + sum(counts["dropped"].values())
-    assert counts["kept"] >= 25
+    assert counts["kept"] >= 20  # 24 with the deterministic aligner (eflomal gave 28 or 30, by its random seed)
     assert {"spacy_pipeline", "aligner", "coref", "german_analyser"} <= set(info["tools"])
     assert {"non_referential_it_weather", "translated_as_oblique_pronoun"} <= set(counts["dropped"])
     assert set(info["notes"]["items_per_class"]) == {"er", "sie", "es"}

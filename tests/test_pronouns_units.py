@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -282,12 +284,14 @@ def test_spacy_german_analyser_when_installed() -> None:
     assert german.pronoun_number(text, tokens, 5) in {"Sing", ""}
 
 
-def test_priors_are_saved_and_reused(tmp_path: pytest.TempPathFactory) -> None:
-    from pathlib import Path
-
+@pytest.mark.parametrize(("aligner", "prior_kinds"), [
+    ("diagonal", {"LEX"}),
+    ("eflomal", {"LEX", "FERF", "FERR", "HMMF", "HMMR"}),
+])
+def test_priors_are_saved_and_reused(tmp_path: Path, aligner: str, prior_kinds: set[str]) -> None:
     from builders.pronouns.align import AlignSettings, align_corpus
 
-    work = Path(str(tmp_path))
+    work = tmp_path
     # varied enough that co-occurrence pins "it" to "er" (two repeated sentences let eflomal's sampler
     # settle on arbitrary links)
     nouns = [("dog", "hund"), ("cat", "kater"), ("car", "wagen"), ("tree", "baum"), ("hat", "hut")]
@@ -297,38 +301,23 @@ def test_priors_are_saved_and_reused(tmp_path: pytest.TempPathFactory) -> None:
         src += [["the", noun, "is", adjective, "."], ["it", "is", adjective, "."]]
         tgt += [["der", nomen, "ist", adjektiv, "."], ["er", "ist", adjektiv, "."]]
     priors = work / "priors.txt"
-    links, key = align_corpus(
-        src,
-        tgt,
-        aligner="eflomal",
-        symmetrise="grow-diag-final-and",
-        settings=AlignSettings(priors_out=str(priors)),
-        cache_dirs=[work / "cache"],
-    )
+
+    def align(source: list[list[str]], target: list[list[str]], settings: AlignSettings) -> tuple[Any, Any]:
+        return align_corpus(source, target, aligner=aligner, symmetrise="grow-diag-final-and", settings=settings,
+                            cache_dirs=[work / "cache"])
+
+    links, lines = align(src, tgt, AlignSettings(priors_out=str(priors)))
     assert len(links) == 60 and all(i < 5 and j < 5 for pair in links for i, j in pair)
-    lines = priors.read_text(encoding="utf-8").splitlines()
-    kinds = {line.split("\t")[0] for line in lines}
-    assert kinds == {"LEX", "FERF", "FERR", "HMMF", "HMMR"}
-    assert any(line.startswith("LEX\tit\ter\t") for line in lines)
+    assert not lines.cached
+    prior_lines = priors.read_text(encoding="utf-8").splitlines()
+    assert {line.split("\t")[0] for line in prior_lines} == prior_kinds
+    assert any(line.startswith("LEX\tit\ter\t") for line in prior_lines)
     # a tiny second corpus aligned with the saved priors; the priors are part of the cache key
-    small_links, small_key = align_corpus(
-        [["it", "is", "red", "."]],
-        [["er", "ist", "rot", "."]],
-        aligner="eflomal",
-        symmetrise="grow-diag-final-and",
-        settings=AlignSettings(priors_in=(str(priors),)),
-        cache_dirs=[work / "cache"],
-    )
-    assert len(small_links) == 1 and small_key != key
-    again, again_key = align_corpus(
-        src,
-        tgt,
-        aligner="eflomal",
-        symmetrise="grow-diag-final-and",
-        settings=AlignSettings(),
-        cache_dirs=[work / "cache"],
-    )
-    assert again_key == key and again == links  # read back from the cache
+    small_links, small = align([["it", "is", "red", "."]], [["er", "ist", "rot", "."]],
+                               AlignSettings(priors_in=(str(priors),)))
+    assert len(small_links) == 1 and small.key != lines.key
+    again, again_lines = align(src, tgt, AlignSettings())
+    assert again_lines.key == lines.key and again == links and again_lines.cached  # read back from the cache
 
 
 @pytest.mark.parametrize(

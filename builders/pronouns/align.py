@@ -1,9 +1,12 @@
-"""Word alignment over the whole corpus: eflomal both directions, symmetrised by our grow-diag-final-and.
+"""Word alignment over the whole corpus: both directions, symmetrised by our grow-diag-final-and.
 
-eflomal seeds its sampler from /dev/urandom, so two runs differ in some links. Links are therefore cached
-by a hash of the tokenised corpus and the aligner settings: a rebuild, or a resumed build, reuses them and
-gives byte-identical output. Priors (lexical, HMM, fertility) can be written after aligning one corpus and
-read when aligning another (eflomal's own format), and a small bundled seed lexicon adds LEX priors.
+Two aligners: ``diagonal`` (the default, align_diagonal.py) is deterministic, so the same corpus gives the same
+links on every machine; ``eflomal`` seeds its sampler from /dev/urandom and has no seed option, so two runs differ
+in some links. Links are cached by a hash of the tokenised corpus and the aligner settings: for eflomal the cache
+is what makes a rebuild or a resumed build byte-identical, for ``diagonal`` it only saves time. A damaged cache
+file is aligned again, with a warning. Priors can be written after aligning one corpus and read when aligning
+another (eflomal's priors format; ``diagonal`` reads and writes its LEX lines), and a small bundled seed lexicon
+adds LEX priors.
 """
 
 from __future__ import annotations
@@ -12,13 +15,17 @@ import contextlib
 import hashlib
 import io
 import json
+import logging
 import shutil
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from builders.core.atomic import write_text
 
+LOG = logging.getLogger(__name__)
 Link = tuple[int, int]
 NEIGHBOURS = ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
 
@@ -120,17 +127,6 @@ def eflomal_links(
     return forward, reverse
 
 
-def save_priors(
-    src_lines: Sequence[str], tgt_lines: Sequence[str], forward: Sequence[str], reverse: Sequence[str], out: Path
-) -> None:
-    """eflomal priors learnt from these links, for aligning a second (e.g. small) corpus."""
-    from eflomal import calculate_priors, write_priors
-
-    buffer = io.StringIO()
-    write_priors(buffer, *calculate_priors(src_lines, tgt_lines, forward, reverse))
-    write_text(out, buffer.getvalue())
-
-
 def _merged_priors(paths: Sequence[str], scratch: Path) -> Path | None:
     """All priors files concatenated into one (eflomal reads one); None when there are none."""
     if not paths:
@@ -150,11 +146,18 @@ def align_corpus(
     symmetrise: str,
     settings: AlignSettings,
     cache_dirs: Sequence[Path],
-) -> tuple[list[set[Link]], str]:
-    """Symmetrised links per sentence pair, and the cache key; read from the first cache that has them."""
-    forward, reverse, key = lines_links(aligner_lines(src), aligner_lines(tgt), aligner=aligner, settings=settings,
-                                        cache_dirs=cache_dirs)
-    return symmetrised(list(zip(forward, reverse, strict=True)), symmetrise), key
+) -> tuple[list[set[Link]], LinkLines]:
+    """Symmetrised links per sentence pair, and the link lines they came from (cache key, whether cached)."""
+    lines = lines_links(aligner_lines(src), aligner_lines(tgt), aligner=aligner, settings=settings,
+                        cache_dirs=cache_dirs)
+    return symmetrised(list(zip(lines.forward, lines.reverse, strict=True)), symmetrise), lines
+
+
+class LinkLines(NamedTuple):
+    forward: list[str]
+    reverse: list[str]
+    key: str  # the cache key (corpus_key)
+    cached: bool  # read from a cache rather than aligned by this call
 
 
 def lines_links(
@@ -164,18 +167,29 @@ def lines_links(
     aligner: str,
     settings: AlignSettings,
     cache_dirs: Sequence[Path],
-) -> tuple[list[str], list[str], str]:
+) -> LinkLines:
     """Forward and reverse link lines of each pair of aligner lines (``aligner_lines``), before symmetrisation,
     and the cache key; read from the first cache that has them."""
     key = corpus_key(src_lines, tgt_lines, settings, aligner)
-    forward, reverse = _cached(key, cache_dirs)
-    if forward is None or reverse is None:
-        forward, reverse = ALIGNERS[aligner](src_lines, tgt_lines, settings, cache_dirs[0] / f"scratch-{key}")
+    backend = ALIGNERS[aligner]
+    cached = _cached(key, cache_dirs, len(src_lines))
+    if cached is None:
+        forward, reverse = backend.links(src_lines, tgt_lines, settings, cache_dirs[0] / f"scratch-{key}")
         for directory in cache_dirs:
             write_text(directory / f"{key}.json", json.dumps({"forward": forward, "reverse": reverse}))
+    else:
+        forward, reverse = cached
     if settings.priors_out:
-        save_priors(src_lines, tgt_lines, forward, reverse, Path(settings.priors_out).expanduser())
-    return forward, reverse, key
+        write_text(Path(settings.priors_out).expanduser(), backend.priors(src_lines, tgt_lines, forward, reverse))
+    return LinkLines(forward, reverse, key, cached is not None)
+
+
+def links_origin(aligner: str, cached: Sequence[bool]) -> str:
+    """What the signature says of the links: a deterministic aligner's links are the same wherever they came
+    from; eflomal's come from a cache (another run's sample, for all or some shards) or from this build's run."""
+    if ALIGNERS[aligner].deterministic:
+        return "deterministic"
+    return "cache" if all(cached) else ("computed" if not any(cached) else "cache+computed")
 
 
 def symmetrised(pairs: Sequence[tuple[str, str]], symmetrise: str) -> list[set[Link]]:
@@ -185,18 +199,82 @@ def symmetrised(pairs: Sequence[tuple[str, str]], symmetrise: str) -> list[set[L
     return [combine(parse_links(forward), parse_links(reverse)) for forward, reverse in pairs]
 
 
-def _cached(key: str, cache_dirs: Sequence[Path]) -> tuple[list[str] | None, list[str] | None]:
+def _cached(key: str, cache_dirs: Sequence[Path], lines: int) -> tuple[list[str], list[str]] | None:
+    """The cached link lines of ``key``; a file that cannot be read back whole is aligned again (warned)."""
     for directory in cache_dirs:
         path = directory / f"{key}.json"
-        if path.is_file():
+        if not path.is_file():
+            continue
+        try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            return data["forward"], data["reverse"]
-    return None, None
+            forward, reverse = data["forward"], data["reverse"]
+            if len(forward) == len(reverse) == lines and all(isinstance(x, str) for x in (*forward, *reverse)):
+                return forward, reverse
+            problem = f"{len(forward)}/{len(reverse)} link lines for {lines} segments"
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError) as error:
+            problem = f"{type(error).__name__}: {error}"
+        LOG.warning("alignment cache %s is damaged (%s); aligning again", path, problem)
+    return None
 
 
-ALIGNERS: dict[str, Callable[[Sequence[str], Sequence[str], AlignSettings, Path], tuple[list[str], list[str]]]] = {
-    "eflomal": eflomal_links
+def diagonal_links(
+    src_lines: Sequence[str], tgt_lines: Sequence[str], settings: AlignSettings, scratch: Path
+) -> tuple[list[str], list[str]]:
+    """Forward and reverse link lines of the deterministic ``diagonal`` aligner (LEX lines of the priors files
+    are its lexical priors)."""
+    from builders.pronouns.align_diagonal import align_lines, parse_lexicon_priors
+
+    lexicon = [entry for path in settings.priors_in
+               for entry in parse_lexicon_priors(Path(path).expanduser().read_text(encoding="utf-8"))]
+    return align_lines(src_lines, tgt_lines, lexicon)
+
+
+def diagonal_priors(
+    src_lines: Sequence[str], tgt_lines: Sequence[str], forward: Sequence[str], reverse: Sequence[str]
+) -> str:
+    """LEX prior lines learnt from forward links: how often each (English word, target word) was linked."""
+    pairs: Counter[tuple[str, str]] = Counter()
+    for src, tgt, line in zip(src_lines, tgt_lines, forward, strict=True):
+        src_words, tgt_words = src.split(), tgt.split()
+        pairs.update((src_words[i], tgt_words[j]) for i, j in sorted(parse_links(line)))
+    return "".join(f"LEX\t{e}\t{f}\t{count}\n" for (e, f), count in sorted(pairs.items()))
+
+
+def eflomal_priors(
+    src_lines: Sequence[str], tgt_lines: Sequence[str], forward: Sequence[str], reverse: Sequence[str]
+) -> str:
+    """eflomal priors (lexical, HMM, fertility) learnt from these links."""
+    from eflomal import calculate_priors, write_priors
+
+    buffer = io.StringIO()
+    write_priors(buffer, *calculate_priors(src_lines, tgt_lines, forward, reverse))
+    return buffer.getvalue()
+
+
+LinksFunction = Callable[[Sequence[str], Sequence[str], AlignSettings, Path], tuple[list[str], list[str]]]
+
+
+@dataclass(frozen=True)
+class Aligner:
+    links: LinksFunction
+    priors: Callable[[Sequence[str], Sequence[str], Sequence[str], Sequence[str]], str]
+    deterministic: bool  # the same corpus gives the same links on every machine (else: the cache keeps them)
+    package: str  # the package that aligns ("": ours, versioned by align_diagonal.ALGORITHM_VERSION)
+
+
+ALIGNERS: dict[str, Aligner] = {
+    "diagonal": Aligner(diagonal_links, diagonal_priors, True, ""),
+    "eflomal": Aligner(eflomal_links, eflomal_priors, False, "eflomal"),
 }
+
+
+def aligner_version(name: str) -> str:
+    """``name-version`` for the build's tools and signature."""
+    from builders.core.compat import package_version
+    from builders.pronouns.align_diagonal import ALGORITHM_VERSION
+
+    package = ALIGNERS[name].package
+    return f"{name}-{package_version(package) if package else ALGORITHM_VERSION}"
 
 
 def seed_lexicon_priors(lexicon_tsv: Path, out: Path, alpha: float = 2.0) -> Path:

@@ -18,8 +18,9 @@ from pathlib import Path
 from builders.core.context import BuildContext
 from builders.core.errors import MtprobesError
 from builders.pronouns.align import AlignSettings, lines_links
+from builders.pronouns.align import LinkLines as ShardLinks
 
-LinkLines = tuple[list[str], list[str]]  # eflomal's forward and reverse link lines, one per segment
+LinkLines = tuple[list[str], list[str]]  # the forward and reverse link lines, one per segment
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,7 @@ class AlignJob:
     cache_dirs: tuple[Path, ...]
 
 
-def align_shard(shard: AlignShard, job: AlignJob) -> tuple[LinkLines, str]:
+def align_shard(shard: AlignShard, job: AlignJob) -> ShardLinks:
     """A module-level task: the link lines of one shard (and its cache key), on whichever worker runs it.
 
     eflomal's sampler is random and its binary crashed once (SIGSEGV) on a shard aligned with first-shard priors
@@ -45,9 +46,8 @@ def align_shard(shard: AlignShard, job: AlignJob) -> tuple[LinkLines, str]:
     crashes = 0
     while True:
         try:
-            forward, reverse, key = lines_links(shard.src, shard.tgt, aligner=job.aligner, settings=settings,
-                                                cache_dirs=job.cache_dirs)
-            return (forward, reverse), key
+            return lines_links(shard.src, shard.tgt, aligner=job.aligner, settings=settings,
+                               cache_dirs=job.cache_dirs)
         except subprocess.CalledProcessError as error:
             crashes += 1
             if crashes > 1 or error.returncode >= 0:  # an error exit, or a second crash: not a fluke
@@ -75,13 +75,13 @@ def shard_bounds(segments_per_document: Sequence[int], docs_per_shard: int) -> l
 
 
 def align_in_shards(src: Sequence[str], tgt: Sequence[str], bounds: Sequence[tuple[int, int]],
-                    job: AlignJob, priors_from_first: bool, ctx: BuildContext) -> tuple[LinkLines, list[str]]:
-    """Forward and reverse link lines of every segment (aligner lines ``src``/``tgt``) in corpus order, and the
-    cache key of every shard."""
+                    job: AlignJob, priors_from_first: bool, ctx: BuildContext) -> tuple[LinkLines, list[ShardLinks]]:
+    """Forward and reverse link lines of every segment (aligner lines ``src``/``tgt``) in corpus order, and
+    every shard's own link lines (its cache key, whether cached)."""
     rel = job.settings.rel_iterations
     shards = [AlignShard(tuple(src[a:b]), tuple(tgt[a:b]), shard_iterations(rel, b - a, len(src)))
               for a, b in bounds]
-    results: list[tuple[LinkLines, str]] = []
+    results: list[ShardLinks] = []
     rest_job = job
     if priors_from_first and len(shards) > 1:
         priors = ctx.work_dir / "alignment" / "first-shard.priors"
@@ -93,6 +93,6 @@ def align_in_shards(src: Sequence[str], tgt: Sequence[str], bounds: Sequence[tup
                            cache_dirs=tuple(d / f"priors-{digest}" for d in job.cache_dirs))
         shards = shards[1:]
     results += ctx.map(align_shard, shards, rest_job)
-    forward = [line for (shard_forward, _), _ in results for line in shard_forward]
-    reverse = [line for (_, shard_reverse), _ in results for line in shard_reverse]
-    return (forward, reverse), [key for _, key in results]
+    forward = [line for shard in results for line in shard.forward]
+    reverse = [line for shard in results for line in shard.reverse]
+    return (forward, reverse), results

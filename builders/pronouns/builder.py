@@ -184,7 +184,7 @@ class PronounsBuilder(Builder[PronounsConfig]):
 
 # The tools whose versions change the items. "target_analyser" is recorded by the FR pack only, so EN->DE
 # signatures (and bytes) stay as they were.
-SIGNATURE_TOOLS = frozenset({"spacy_pipeline", "aligner", "coref", "target_analyser"})
+SIGNATURE_TOOLS = frozenset({"spacy_pipeline", "aligner", "alignment_links", "coref", "target_analyser"})
 
 
 def distribution_notes(records: Sequence[dict[str, Any]]) -> dict[str, Any]:

@@ -36,13 +36,15 @@ class PronounsConfig(BuildConfig):
     spacy_model: str = setting("", "English spaCy pipeline; empty: the best installed one")
     german_analyser: Literal["rules", "spacy"] = setting(
         "rules", "German pronoun/gender analysis: bundled rules, or a German spaCy pipeline when installed")
-    aligner: Literal["eflomal"] = setting("eflomal", "word aligner linking English and German tokens")
+    aligner: Literal["diagonal", "eflomal"] = setting(
+        "diagonal", "word aligner: diagonal (deterministic: the same links on every machine) or eflomal (sampled "
+        "from /dev/urandom: only its cache makes a rebuild identical)")
     symmetrisation: Literal["grow-diag-final-and", "intersection", "union"] = setting(
         "grow-diag-final-and", "how the two alignment directions are combined")
     coref: Literal["heuristic", "stanza"] = setting("heuristic", "coreference: bundled heuristic or stanza")
     # --- alignment -----------------------------------------------------------------------------------
-    seed_lexicon: bool = setting(True, "use the bundled EN-DE seed lexicon as eflomal priors")
-    priors_in: list[str] = setting([], "eflomal priors files learnt on an earlier corpus")
+    seed_lexicon: bool = setting(True, "use the bundled seed lexicon of the language pack as alignment priors")
+    priors_in: list[str] = setting([], "alignment priors files (eflomal's format) learnt on an earlier corpus")
     priors_out: str = setting("", "write the priors learnt on this corpus here")
     alignment_cache: str = setting(
         "~/.cache/mtprobes/pronouns", "alignments are reused from this folder (empty: work folder only)")

@@ -12,7 +12,14 @@ from typing import Any, TypeVar
 
 from builders.core.context import BuildContext
 from builders.core.errors import InputError
-from builders.pronouns.align import AlignSettings, aligner_lines, lines_links, seed_lexicon_priors
+from builders.pronouns.align import (
+    AlignSettings,
+    aligner_lines,
+    aligner_version,
+    lines_links,
+    links_origin,
+    seed_lexicon_priors,
+)
 from builders.pronouns.align_shards import AlignJob, align_in_shards, shard_bounds
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.english import load_pipeline, normalise_space, tokenize_texts
@@ -58,7 +65,7 @@ def _record_tools(
 
     ctx.add_tool("spacy", package_version("spacy"))
     ctx.add_tool("spacy_pipeline", f"{pipeline_name}-{pipeline_version}")
-    ctx.add_tool("aligner", f"{config.aligner}-{package_version(config.aligner)}+{config.symmetrisation}")
+    ctx.add_tool("aligner", f"{aligner_version(config.aligner)}+{config.symmetrisation}")
     analyser_components = make_pack(config.tgt_lang).record_analyser(config, ctx)
     backend = make_backend(config.coref)
     ctx.add_tool("coref", f"{backend.name}-{backend.version}")
@@ -185,12 +192,12 @@ def _align(
     if config.align_shard_docs:
         align_job = AlignJob(config.aligner, settings, tuple(cache_dirs))
         bounds = shard_bounds(segments_per_document, config.align_shard_docs)
-        links, keys = align_in_shards(src_lines, tgt_lines, bounds, align_job, config.align_shard_priors, ctx)
-        ctx.notes["alignment_shards"] = len(keys)
-        ctx.notes["alignment_cache_key"] = hashlib.sha256(" ".join(keys).encode()).hexdigest()
+        links, shards = align_in_shards(src_lines, tgt_lines, bounds, align_job, config.align_shard_priors, ctx)
+        ctx.notes["alignment_shards"] = len(shards)
+        ctx.notes["alignment_cache_key"] = hashlib.sha256(" ".join(s.key for s in shards).encode()).hexdigest()
+        ctx.add_tool("alignment_links", links_origin(config.aligner, [s.cached for s in shards]))
         return links
-    forward, reverse, key = lines_links(
-        src_lines, tgt_lines, aligner=config.aligner, settings=settings, cache_dirs=cache_dirs
-    )
-    ctx.notes["alignment_cache_key"] = key
-    return forward, reverse
+    lines = lines_links(src_lines, tgt_lines, aligner=config.aligner, settings=settings, cache_dirs=cache_dirs)
+    ctx.notes["alignment_cache_key"] = lines.key
+    ctx.add_tool("alignment_links", links_origin(config.aligner, [lines.cached]))
+    return lines.forward, lines.reverse

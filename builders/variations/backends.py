@@ -1,7 +1,8 @@
-"""Optional helpers around other packages: the pronouns builder's eflomal aligner (used only when asked for)."""
+"""Optional helpers around other packages: the pronouns builder's word aligners (used unless ``aligner: unique``)."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -11,34 +12,44 @@ from builders.core.errors import MtprobesError
 from builders.variations.config import VariationsConfig
 from builders.variations.text import tokenize
 
+LOG = logging.getLogger(__name__)
 
-def aligner_probe() -> Probe:
-    """The aligner module of the pronouns builder and eflomal itself must both import."""
+# Fewer non-empty lines than this give a word aligner too little text to learn from: the build warns and
+# suggests ``aligner: unique`` (issue 24: six lines gave no DEL and no INS, with no hint why).
+MIN_ALIGNED_LINES = 50
+
+
+def aligner_probe(aligner: str) -> Probe:
+    """The aligner module of the pronouns builder must import, and eflomal itself when it is the aligner."""
     module = probe_module("builders.pronouns.align")
-    if not module.available:
+    if not module.available or aligner != "eflomal":
         return module
     return probe_module("eflomal")
 
 
-def eflomal_alignment(pairs: list[tuple[str, int, str, str]], analysed: dict[int, tuple[Any, ...]],
-                      config: VariationsConfig, ctx: BuildContext) -> dict[int, tuple[tuple[int, int], ...]]:
+def word_alignment(pairs: list[tuple[str, int, str, str]], analysed: dict[int, tuple[Any, ...]],
+                   config: VariationsConfig, ctx: BuildContext) -> dict[int, tuple[tuple[int, int], ...]]:
     """Links between English spaCy tokens and German regex tokens, per non-empty line index.
 
-    The links are cached (the pronouns aligner caches by corpus hash) because eflomal is not seeded:
-    the cache is what makes a rebuild byte-identical.
+    The links are cached by corpus hash (the pronouns aligner's cache): for eflomal, which is not seeded, the
+    cache is what makes a rebuild byte-identical; the default ``diagonal`` aligner gives the same links anyway.
     """
-    probe = aligner_probe()
+    probe = aligner_probe(config.aligner)
     if not probe.available:
-        raise MtprobesError(f"config key 'aligner': eflomal alignment is not available ({probe.reason})")
-    from builders.pronouns.align import AlignSettings, align_corpus
+        raise MtprobesError(f"config key 'aligner': {config.aligner} alignment is not available ({probe.reason})")
+    from builders.pronouns.align import AlignSettings, align_corpus, aligner_version, links_origin
 
     indices = sorted(analysed)
+    if len(indices) < MIN_ALIGNED_LINES:
+        LOG.warning("only %d lines to align: a word aligner learns little from so few, so DEL and INS may find "
+                    "nothing; set aligner: unique for a small corpus", len(indices))
     english = [[t.text for t in analysed[i]] for i in indices]
     german = [[t.text for t in tokenize(pairs[i][3])] for i in indices]
-    cache = Path(config.align_cache_dir).expanduser() if config.align_cache_dir else (
+    cache = Path(config.alignment_cache).expanduser() if config.alignment_cache else (
         ctx.work_dir.parent / ".align-cache")
-    links, key = align_corpus(english, german, aligner="eflomal", symmetrise="grow-diag-final-and",
-                              settings=AlignSettings(), cache_dirs=[cache])
-    ctx.add_tool("eflomal", probe.version)
-    ctx.notes["alignment_cache_key"] = key
+    links, lines = align_corpus(english, german, aligner=config.aligner, symmetrise="grow-diag-final-and",
+                                settings=AlignSettings(), cache_dirs=[cache])
+    ctx.add_tool("aligner", aligner_version(config.aligner))
+    ctx.add_tool("alignment_links", links_origin(config.aligner, [lines.cached]))
+    ctx.notes["alignment_cache_key"] = lines.key
     return {i: tuple(sorted(link)) for i, link in zip(indices, links, strict=True)}

@@ -39,10 +39,12 @@ class VariationsConfig(BuildConfig):
     insertion_lexicon: str = setting("", "INS: insertion lexicon; empty: the bundled one")
     gendered_nouns: bool = setting(True, "SUBGEN: also swap gendered person nouns with their German article")
     gendered_noun_lexicon: str = setting("", "SUBGEN: gendered noun lexicon; empty: the bundled one")
-    aligner: Literal["unique", "eflomal"] = setting(
-        "eflomal", "linking the two sides: the eflomal aligner, or a unique occurrence on each side")
-    align_cache_dir: str = setting(
-        "~/.cache/mtprobes/variations", "eflomal: alignments are reused from this folder (empty: next to the output)")
+    aligner: Literal["unique", "diagonal", "eflomal"] = setting(
+        "diagonal", "linking the two sides: a word aligner (diagonal: deterministic; eflomal: sampled, only its "
+        "cache makes a rebuild identical), or a unique occurrence on each side")
+    alignment_cache: str = setting(
+        "~/.cache/mtprobes/variations", "word aligners: alignments are reused from this folder (empty: next to "
+        "the output)")
     spacy_batch_size: int = setting(64, "lines per spaCy batch")
     lines_per_unit: int = setting(32, "lines per work unit (the checkpoint granularity)")
     plain_prefix: str = setting("variations", "file name prefix of the plain/ text exports")

@@ -30,7 +30,7 @@ def prepare(config: VariationsConfig, ctx: BuildContext) -> VariationsPlan:
     resources = build_resources(config, pairs, ctx)
     non_empty = [i for i, p in enumerate(pairs) if p[2].strip() and p[3].strip()]
     analysed = dict(zip(non_empty, analyse_english(config, [pairs[i][2] for i in non_empty], ctx), strict=True))
-    alignment = align(config, pairs, analysed, ctx) if config.aligner == "eflomal" else {}
+    alignment = {} if config.aligner == "unique" else align(config, pairs, analysed, ctx)
     sentence_pairs: list[SentencePair | tuple[str, int]] = []
     for index, (source_id, line, english, german) in enumerate(pairs):
         if index not in analysed:
@@ -112,6 +112,6 @@ def build_resources(
 
 def align(config: VariationsConfig, pairs: list[tuple[str, int, str, str]], analysed: dict[int, tuple[Any, ...]],
            ctx: BuildContext) -> dict[int, tuple[tuple[int, int], ...]]:
-    from builders.variations.backends import eflomal_alignment
+    from builders.variations.backends import word_alignment
 
-    return eflomal_alignment(pairs, analysed, config, ctx)
+    return word_alignment(pairs, analysed, config, ctx)
