@@ -197,7 +197,7 @@ def _align(
         ctx.notes["alignment_cache_key"] = hashlib.sha256(" ".join(s.key for s in shards).encode()).hexdigest()
         ctx.add_tool("alignment_links", links_origin(config.aligner, [s.cached for s in shards]))
         return links
-    lines = lines_links(src_lines, tgt_lines, aligner=config.aligner, settings=settings, cache_dirs=cache_dirs)
-    ctx.notes["alignment_cache_key"] = lines.key
-    ctx.add_tool("alignment_links", links_origin(config.aligner, [lines.cached]))
-    return lines.forward, lines.reverse
+    whole = lines_links(src_lines, tgt_lines, aligner=config.aligner, settings=settings, cache_dirs=cache_dirs)
+    ctx.notes["alignment_cache_key"] = whole.key
+    ctx.add_tool("alignment_links", links_origin(config.aligner, [whole.cached]))
+    return whole.forward, whole.reverse
