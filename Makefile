@@ -42,8 +42,9 @@ demo: setup ## Build every builder on the bundled samples, validate, write $(OUT
 	$(BIN)/mtprobes demo --out $(OUT)
 	$(BIN)/mtprobes validate-sets --out $(OUT)
 
-models: setup ## Retrain all bundled validation models from seed (resources/models/, CPU, ~25 min)
+models: setup ## Retrain all bundled models from seed (resources/models/, CPU, ~25 min; coref needs ../shared/data)
 	$(BIN)/python -m builders.validation.train all
+	$(BIN)/python -m builders.pronouns.coref_train
 
 validate-sets: setup ## Show that the built sets separate the bundled models (writes $(OUT)/validation.md)
 	$(BIN)/mtprobes validate-sets --out $(OUT)

@@ -41,7 +41,9 @@ class PronounsConfig(BuildConfig):
         "from /dev/urandom: only its cache makes a rebuild identical)")
     symmetrisation: Literal["grow-diag-final-and", "intersection", "union"] = setting(
         "grow-diag-final-and", "how the two alignment directions are combined")
-    coref: Literal["heuristic", "stanza"] = setting("heuristic", "coreference: bundled heuristic or stanza")
+    coref: Literal["heuristic", "learned", "stanza"] = setting(
+        "heuristic", "coreference: the rule heuristic, learned (ranker and anaphoricity trained on OntoGUM, "
+        "bundled; see docs/coref.md), or stanza")
     # --- alignment -----------------------------------------------------------------------------------
     seed_lexicon: bool = setting(True, "use the bundled seed lexicon of the language pack as alignment priors")
     priors_in: list[str] = setting([], "alignment priors files (eflomal's format) learnt on an earlier corpus")
@@ -56,8 +58,9 @@ class PronounsConfig(BuildConfig):
     align_shard_priors: bool = setting(True, "shards after the first are aligned with priors learnt on the first")
     # --- filters, sampling, export -------------------------------------------------------------------
     max_ante_distance: int = setting(3, "farthest antecedent, in segments before the pronoun")
-    # 1 / (gender-agreeing candidates in reach), halved for nouns of several genders: 0.55 keeps only items
-    # where the German pronoun's gender leaves one candidate (issue 11: 45 % wrong antecedents at 0.0)
+    # coref heuristic: 1 / (gender-agreeing candidates in reach), halved for nouns of several genders: 0.55 keeps
+    # only items where the German pronoun's gender leaves one candidate (issue 11: 45 % wrong antecedents at 0.0).
+    # coref learned: the calibrated probability that the antecedent is right (docs/coref.md)
     min_confidence: float = setting(0.55, "items with a lower filter confidence are dropped and counted")
     es_unique_antecedent: bool = setting(True, '"es" only when a single neuter candidate is in reach')
     per_class: int = setting(4000, "items per pronoun class after balanced sampling; 0 keeps all")

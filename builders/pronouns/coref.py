@@ -1,9 +1,10 @@
 """English coreference backends: which nominal antecedents may "it" refer to, best first.
 
-``heuristic`` (offline default) proposes nouns in the same and up to N previous segments under parse
-constraints; the extraction step then accepts the first one whose aligned German head noun has the gender
-of the German pronoun (the ContraPro agreement filter). ``stanza`` uses Stanza's neural coreference model
-when it is installed together with its English models (never downloaded by mtprobes).
+``heuristic`` (the default) proposes nouns in the same and up to N previous segments under parse constraints;
+the extraction step then accepts the first one whose aligned German head noun has the gender of the German
+pronoun (the ContraPro agreement filter). ``learned`` (coref_learned.py) ranks the same candidates with models
+trained on OntoGUM and gives a posterior that extract.py turns into the item's confidence. ``stanza`` uses
+Stanza's neural coreference model when it is installed together with its English models (never downloaded by mtprobes).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from builders.pronouns.german import word_set
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
+
+    from builders.pronouns.coref_learned import Posterior
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 OBJECT_DEPS = frozenset({"dobj", "obj", "attr", "oprd"})
@@ -45,6 +48,10 @@ class Candidate:
 class DocumentCoref(Protocol):
     def candidates(self, sentence: int, token: int, max_distance: int) -> list[Candidate]:
         """Antecedent candidates of the pronoun at (sentence, token), most plausible first."""
+
+    def posterior(self, sentence: int, token: int, max_distance: int) -> Posterior | None:
+        """The candidates with their probabilities and the pronoun's anaphoricity (learned backends; rule
+        and chain backends give None and extract scores their first agreeing candidate by rule)."""
 
 
 class CorefBackend(Protocol):
@@ -211,6 +218,9 @@ class HeuristicDocument:
                 found.append((order, Candidate(index, noun.i, start, end, "heuristic")))
         return [c for _, c in sorted(found, key=lambda item: item[0])]
 
+    def posterior(self, sentence: int, token: int, max_distance: int) -> Posterior | None:
+        return None
+
 
 class HeuristicBackend:
     name = "heuristic"
@@ -255,6 +265,9 @@ class ChainDocument:
                 found.append(Candidate(mention_sentence, head.i, span[0], span[1], "stanza"))
         return sorted(found, key=lambda c: (sentence - c.sentence, -c.head))
 
+    def posterior(self, sentence: int, token: int, max_distance: int) -> Posterior | None:
+        return None
+
 
 class StanzaBackend:
     """Stanza's coreference model over our tokens (pretokenised); models must already be installed."""
@@ -291,7 +304,14 @@ class StanzaBackend:
         return ChainDocument(docs, chains)
 
 
+def learned_backend() -> CorefBackend:
+    from builders.pronouns.coref_learned import LearnedBackend  # imports this module: loaded on demand
+
+    return LearnedBackend()
+
+
 COREF_BACKENDS: dict[str, Callable[[], CorefBackend]] = {
+    "learned": learned_backend,
     "heuristic": HeuristicBackend,
     "stanza": StanzaBackend,
 }

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from builders.pronouns.coref import TIME_NOUNS, Candidate, DocumentCoref, person_nouns
+from builders.pronouns.coref_learned import Posterior, calibrated_confidence
 from builders.pronouns.english import morph_string, pleonastic_reason
 from builders.pronouns.german import (
     GENDER_OF_PRONOUN,
@@ -170,6 +171,65 @@ def choose_antecedent(
     return candidate, german_head, entry, round(confidence, 4)
 
 
+GENDER_CODES = {"Masc": "m", "Fem": "f", "Neut": "n"}
+
+
+def learned_antecedent(
+    segments: Sequence[Segment],
+    posterior: Posterior,
+    gender: str,
+    number: str,
+    noun_of: NounFinder,
+    calibration: dict[str, tuple[float, float]],
+) -> tuple[Candidate, int, NounEntry, float]:
+    """The most probable candidate whose target noun agrees with the target pronoun, and its confidence: its
+    share of the mass of the candidates the target side leaves possible (agreeing ones, and those whose target
+    noun is unknown), times the anaphoricity, calibrated per target gender."""
+    agreeing: list[tuple[Candidate, int, NounEntry, float]] = []
+    unknown_mass, saw_noun = 0.0, False
+    for candidate, probability in zip(posterior.candidates, posterior.probabilities, strict=True):
+        match = noun_of(segments[candidate.sentence], candidate.head)
+        if match is None:
+            unknown_mass += probability
+            continue
+        saw_noun = True
+        entry = match[1]
+        agrees = entry.singular_in(gender) if number == "Sing" else gender in entry.genders
+        if entry.plural_only == (number == "Plur") and agrees:
+            agreeing.append((candidate, match[0], entry, probability))
+    if not agreeing:
+        raise Drop("antecedent_gender_disagrees" if saw_noun else "antecedent_not_aligned_to_noun")
+    candidate, head, entry, probability = agreeing[0]
+    share = probability / (sum(p for *_, p in agreeing) + unknown_mass)
+    raw = share * posterior.anaphoricity
+    return candidate, head, entry, calibrated_confidence(raw, calibration[GENDER_CODES[gender]])
+
+
+def german_side_checks(
+    segments: Sequence[Segment],
+    pronoun: tuple[int, int],
+    antecedent: Candidate,
+    german_head: int,
+    gender: str,
+    german: RuleGerman,
+) -> None:
+    """Drop when the antecedent's German head is linked to more than its English phrase, or when the German
+    text names the referent with a noun of another gender too (class 3): target-side hard filters."""
+    ante_segment = segments[antecedent.sentence]
+    assert ante_segment.doc is not None
+    if head_alignment_ambiguous(aligned_english(ante_segment, german_head), (antecedent.start, antecedent.end)):
+        raise Drop("antecedent_head_alignment_ambiguous")
+    if other_gender_mention(
+        [s.doc for s in segments],
+        lambda k, i: aligned(segments[k], i),
+        lambda k, i: german.noun_entry(segments[k].tgt, segments[k].german, i),
+        (antecedent.sentence, antecedent.head),
+        pronoun,
+        gender,
+    ):
+        raise Drop("german_other_gender_mention")
+
+
 def german_side_confidence(
     segments: Sequence[Segment],
     candidates: list[Candidate],
@@ -180,26 +240,14 @@ def german_side_confidence(
     german: RuleGerman,
     confidence: float,
 ) -> float:
-    """Drop when the German text names the referent with a noun of another gender too (class 3); divide the
-    confidence by 1 + the German rivals between head and pronoun that no English candidate explains."""
+    """Drop as ``german_side_checks``; divide the confidence by 1 + the German rivals between head and pronoun
+    that no English candidate explains."""
 
     def noun_at(sentence: int, index: int) -> NounEntry | None:
         return german.noun_entry(segments[sentence].tgt, segments[sentence].german, index)
 
     head = (antecedent.sentence, german_head)
-    ante_segment = segments[antecedent.sentence]
-    assert ante_segment.doc is not None
-    if head_alignment_ambiguous(aligned_english(ante_segment, german_head), (antecedent.start, antecedent.end)):
-        raise Drop("antecedent_head_alignment_ambiguous")
-    if other_gender_mention(
-        [s.doc for s in segments],
-        lambda k, i: aligned(segments[k], i),
-        noun_at,
-        (antecedent.sentence, antecedent.head),
-        pronoun,
-        gender,
-    ):
-        raise Drop("german_other_gender_mention")
+    german_side_checks(segments, pronoun, antecedent, german_head, gender, german)
     accounted = set()
     for candidate in candidates:
         match = german_noun(segments[candidate.sentence], candidate.head, german)
@@ -326,6 +374,9 @@ def extract(
         raise Drop("german_pronoun_may_be_person")
     if attitude_verb_object(it):
         raise Drop("attitude_verb_object")
+    posterior = coref.posterior(sentence, it.i, max_distance)
+    if posterior is not None:
+        return learned_item(segments, sentence, it, german_index, gender, posterior, german)
     candidates = coref.candidates(sentence, it.i, max_distance)
     if not candidates:
         raise Drop("no_antecedent_candidate")
@@ -347,6 +398,50 @@ def extract(
     confidence = german_side_confidence(
         segments, candidates, (sentence, german_index), antecedent, german_head, gender, german, confidence
     )
+    return german_item(segments, sentence, it, german_index, gender, antecedent, german_head, entry, confidence,
+                       german)
+
+
+def learned_item(
+    segments: Sequence[Segment],
+    sentence: int,
+    it: Token,
+    german_index: int,
+    gender: str,
+    posterior: Posterior,
+    german: RuleGerman,
+) -> Found:
+    """The learned path: the posterior under the German gender constraint is the confidence; the German-side
+    hard filters and the variant construction follow as on the rule path."""
+    from builders.pronouns.coref_learned import load_weights
+
+    if not posterior.candidates:
+        raise Drop("no_antecedent_candidate")
+    antecedent, german_head, entry, confidence = learned_antecedent(
+        segments, posterior, gender, "Sing", lambda seg, head: german_noun(seg, head, german),
+        load_weights(it.lower_).calibration)
+    german_side_checks(segments, (sentence, german_index), antecedent, german_head, gender, german)
+    return german_item(segments, sentence, it, german_index, gender, antecedent, german_head, entry, confidence,
+                       german)
+
+
+def german_item(
+    segments: Sequence[Segment],
+    sentence: int,
+    it: Token,
+    german_index: int,
+    gender: str,
+    antecedent: Candidate,
+    german_head: int,
+    entry: NounEntry,
+    confidence: float,
+    german: RuleGerman,
+) -> Found:
+    """The German hard filters after the antecedent is chosen (plural "sie", case), then the variants."""
+    segment = segments[sentence]
+    ante_doc = segments[antecedent.sentence].doc
+    assert ante_doc is not None  # candidates come from parsed segments only
+    ante_head = ante_doc[antecedent.head]
     case = german_case(segment.german, german_index)  # from the German clause, never the English role
     # the verb fixes the number of "sie" only when "sie" is the German subject: an English subject may have
     # become a German object ("The brochures say it is untouched" → "Die Broschüren beschreiben sie …")

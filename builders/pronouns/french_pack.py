@@ -19,7 +19,15 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from builders.pronouns.english import pleonastic_reason
-from builders.pronouns.extract import Drop, Found, Segment, aligned, choose_antecedent, german_noun
+from builders.pronouns.extract import (
+    Drop,
+    Found,
+    Segment,
+    aligned,
+    choose_antecedent,
+    german_noun,
+    learned_antecedent,
+)
 from builders.pronouns.french import (
     FORMS,
     NUMBER_OF_SOURCE,
@@ -40,6 +48,7 @@ if TYPE_CHECKING:
     from builders.core.context import BuildContext
     from builders.pronouns.config import PronounsConfig
     from builders.pronouns.coref import Candidate, DocumentCoref
+    from builders.pronouns.coref_learned import Posterior
 
 DETERMINERS = word_set(
     "le la l' l’ les un une des du de d' d’ ce cet cette ces mon ma mes ton ta tes son sa ses notre nos "
@@ -168,10 +177,13 @@ def extract_french(
     form = FORMS[segment.german[index].text.lower()]
     if form.number != NUMBER_OF_SOURCE[source.lower_]:
         raise Drop("number_differs_from_english")
+    noun_of = partial(french_noun, analyser=analyser, number=form.number)
+    posterior = coref.posterior(sentence, source.i, config.max_ante_distance)
+    if posterior is not None:
+        return _learned_french(segments, sentence, source, index, parsed, form, posterior, noun_of, analyser)
     candidates = coref.candidates(sentence, source.i, config.max_ante_distance)
     if not candidates:
         raise Drop("no_antecedent_candidate")
-    noun_of = partial(french_noun, analyser=analyser, number=form.number)
     antecedent, head, entry, confidence = choose_antecedent(
         segments, candidates, form.gender, analyser, number=form.number, noun_of=noun_of  # type: ignore[arg-type]
     )
@@ -179,6 +191,26 @@ def extract_french(
         raise Drop("antecedent_epicene_person_noun")
     if _unknown_before(segments, candidates, antecedent, noun_of):
         confidence = round(confidence * 0.5, 4)
+    return _french_item(segments, sentence, source, index, parsed, antecedent, head, entry, confidence, analyser)
+
+
+def _learned_french(segments: Sequence[Segment], sentence: int, source: Token, index: int, parsed: Any, form: Any,
+                    posterior: Posterior, noun_of: Any, analyser: FrenchAnalyser) -> Found:
+    """The learned path: the posterior under the French gender and number constraint is the confidence."""
+    from builders.pronouns.coref_learned import load_weights
+
+    if not posterior.candidates:
+        raise Drop("no_antecedent_candidate")
+    antecedent, head, entry, confidence = learned_antecedent(
+        segments, posterior, form.gender, form.number, noun_of, load_weights(source.lower_).calibration)
+    return _french_item(segments, sentence, source, index, parsed, antecedent, head, entry, confidence, analyser)
+
+
+def _french_item(segments: Sequence[Segment], sentence: int, source: Token, index: int, parsed: Any,
+                 antecedent: Candidate, head: int, entry: NounEntry, confidence: float,
+                 analyser: FrenchAnalyser) -> Found:
+    """The chain's other pronouns and the agreement-repaired variants, once the antecedent is chosen."""
+    segment = segments[sentence]
     pronouns = [(index, parsed), *chain_pronouns(segment, source, index, analyser)]
     try:
         variants = french_variants(segment.tgt, segment.german, pronouns)
