@@ -213,12 +213,15 @@ def publish(
     force: Annotated[bool, typer.Option("--force", help="Publish even a set with 0 records.")] = False,
 ) -> None:
     """Publish a built dataset to the Hugging Face Hub (dry run unless --push)."""
-    from builders.core.publish import plan_publish
+    from builders.core.publish import check_repo_id, plan_publish
     from builders.core.publish import push as push_plan
     from builders.core.validate import validate_dataset
 
-    validate_dataset(path)
+    check_repo_id(repo_id)
+    ds = validate_dataset(path)
     plan = plan_publish(path, repo_id, private=private, revision=revision, force=force)
+    for warning in ds.info.get("notes", {}).get("warnings", []):  # e.g. shuffles that repeat each other
+        typer.echo(f"warning: {warning}", err=True)
     if not push:
         typer.echo(plan.render())
         return
