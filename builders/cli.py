@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 import logging
@@ -12,9 +13,45 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from builders import __version__
 from builders.core.errors import MtprobesError
+
+QUIET_HELP = "No progress bars, warnings only (also after the command)."
+VERBOSE_HELP = "Show third-party warnings, progress bars and INFO lines (transformers, eflomal ...)."
+
+
+def _output_flag(ctx: Any, param: Any, value: bool) -> None:
+    """-q / -v given after the command: added to what the options before it said."""
+    from builders.core.chatter import configure_output
+
+    if value:
+        configure_output(**{str(param.name): True})
+
+
+def _add_output_options(command: Any, templates: list[Any]) -> None:
+    """`mtprobes score ... -q` as well as `mtprobes -q score ...`: every command that lacks its own -q/-v gets
+    a copy of the main options (a build's own --quiet also reaches the builder)."""
+    for sub in getattr(command, "commands", {}).values():
+        _add_output_options(sub, templates)
+    if hasattr(command, "commands"):
+        return
+    names = {param.name for param in command.params}
+    for template in templates:
+        if template.name not in names:
+            option = copy.copy(template)
+            option.expose_value, option.callback = False, _output_flag
+            command.params.append(option)
+
+
+class _OutputOptionsGroup(TyperGroup):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        templates = [param for param in self.params if param.name in ("quiet", "verbose")]
+        for command in self.commands.values():
+            _add_output_options(command, templates)
+
 
 app = typer.Typer(
     name="mtprobes",
@@ -22,6 +59,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,  # --install-completion / --show-completion for bash, zsh, fish and PowerShell
     pretty_exceptions_enable=False,
+    cls=_OutputOptionsGroup,
     # Plain help (no boxes), -h as well as --help, as wide as the terminal (120 columns when piped) up to 120.
     rich_markup_mode=None,
     context_settings={
@@ -42,41 +80,7 @@ COMMAND_MODULES = (
     "builders.validation.cli",
 )
 
-NOISY_LOGGERS = (
-    "httpx", "httpx2", "httpcore", "httpcore2", "huggingface_hub", "datasets", "urllib3", "filelock", "faiss",
-)
-
 OutOption = Annotated[Path, typer.Option("--out", "-o", help="Output root; datasets go to OUT/<builder>/<config>/v1")]
-
-
-# Third-party chatter that -q hides: set before the libraries are imported (they read these at import).
-QUIET_ENVIRONMENT = {
-    "HF_HUB_DISABLE_PROGRESS_BARS": "1",  # huggingface_hub and transformers ("Loading weights" bars)
-    "TRANSFORMERS_VERBOSITY": "error",
-    "TRANSFORMERS_NO_ADVISORY_WARNINGS": "1",
-    "TQDM_DISABLE": "1",
-}
-QUIET_WARNINGS = ("Recommended: pip install sacremoses",)
-
-
-def silence_third_party() -> None:
-    """-q: no progress bars, advisories or INFO lines from transformers, huggingface_hub, faiss, open_clip."""
-    import os
-    import warnings
-
-    for key, value in QUIET_ENVIRONMENT.items():
-        os.environ.setdefault(key, value)
-    for message in QUIET_WARNINGS:
-        warnings.filterwarnings("ignore", message=message)
-    logging.getLogger().setLevel(logging.WARNING)
-
-
-class _ThirdPartyRootInfo(logging.Filter):
-    """open_clip logs its INFO lines through the root logger, so no logger name can quiet them: drop INFO and
-    below from the root logger that come from a library's files (mtprobes' own modules use named loggers)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return not (record.name == "root" and record.levelno <= logging.INFO and "site-packages" in record.pathname)
 
 
 def _print_version(value: bool) -> None:
@@ -88,27 +92,19 @@ def _print_version(value: bool) -> None:
 
 @app.callback()
 def main_options(
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars, warnings only.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help=VERBOSE_HELP)] = False,
     log_level: Annotated[str, typer.Option("--log-level", help="debug, info, warning or error.")] = "info",
     version: Annotated[
         bool, typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True)
     ] = False,
 ) -> None:
-    from builders.core.progress import set_quiet
+    from builders.core.chatter import configure_output
 
     level = getattr(logging, log_level.upper(), None)
     if not isinstance(level, int):
         raise MtprobesError(f"--log-level: unknown level {log_level!r}")
-    logging.basicConfig(level=logging.WARNING if quiet else level, format="%(levelname)s %(name)s: %(message)s")
-    # Libraries log every HTTP request and file at INFO; show them only when debugging.
-    for noisy in NOISY_LOGGERS:
-        logging.getLogger(noisy).setLevel(level if level <= logging.DEBUG else logging.WARNING)
-    if level > logging.DEBUG:
-        for handler in logging.getLogger().handlers:
-            handler.addFilter(_ThirdPartyRootInfo())
-    if quiet:
-        silence_third_party()
-    set_quiet(quiet)
+    configure_output(quiet=quiet, verbose=verbose, level=level)
 
 
 @app.command("ls")
@@ -128,7 +124,7 @@ def build(
     out: OutOption = Path("datasets_out"),
     resume: Annotated[bool, typer.Option(help="Continue an interrupted build from its checkpoints.")] = False,
     overwrite: Annotated[bool, typer.Option(help="Replace an existing output.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
     executor: Annotated[str | None, typer.Option(help="Where units run: local | processes | ray.")] = None,
     workers: Annotated[int | None, typer.Option(help="Worker processes / Ray CPUs (0: all CPUs).")] = None,
     ray_address: Annotated[str | None, typer.Option(help="Ray cluster: auto, ray://host:10001 (empty: local).")] = None,
@@ -136,17 +132,18 @@ def build(
     """Build a dataset. Existing outputs are refused unless --overwrite (or --resume after a kill).
 
     --executor/--workers/--ray-address (also config keys) change how the build runs, never its bytes."""
-    from builders.core.progress import _QUIET
+    from builders.core.chatter import configure_output
+    from builders.core.progress import is_quiet
     from builders.core.registry import get_builder_class
 
     if quiet:
-        silence_third_party()
+        configure_output(quiet=True)
     builder_class = get_builder_class(name)
     run_keys = {"executor": executor, "workers": workers, "ray_address": ray_address}
     run_overrides = [f"{key}={value}" for key, value in run_keys.items() if value is not None]
     cfg = builder_class.config_class.from_sources(config, [*(set_ or []), *run_overrides])
     started = time.perf_counter()
-    path = builder_class(cfg).build(out, resume=resume, overwrite=overwrite, quiet=quiet or _QUIET)
+    path = builder_class(cfg).build(out, resume=resume, overwrite=overwrite, quiet=is_quiet())
     info = json.loads((path / "info.json").read_text(encoding="utf-8"))
     typer.echo(f"wrote {path} in {time.perf_counter() - started:.1f} s")
     typer.echo(f"records: {json.dumps(info['records'])}  dropped: {json.dumps(info['counts']['dropped'])}")
@@ -213,12 +210,15 @@ def publish(
     force: Annotated[bool, typer.Option("--force", help="Publish even a set with 0 records.")] = False,
 ) -> None:
     """Publish a built dataset to the Hugging Face Hub (dry run unless --push)."""
-    from builders.core.publish import plan_publish
+    from builders.core.publish import check_repo_id, plan_publish
     from builders.core.publish import push as push_plan
     from builders.core.validate import validate_dataset
 
-    validate_dataset(path)
+    check_repo_id(repo_id)
+    ds = validate_dataset(path)
     plan = plan_publish(path, repo_id, private=private, revision=revision, force=force)
+    for warning in ds.info.get("notes", {}).get("warnings", []):  # e.g. shuffles that repeat each other
+        typer.echo(f"warning: {warning}", err=True)
     if not push:
         typer.echo(plan.render())
         return
@@ -228,13 +228,14 @@ def publish(
 @app.command()
 def demo(
     out: OutOption = Path("datasets_out"),
-    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=QUIET_HELP)] = False,
 ) -> None:
     """Build every builder on its bundled sample, validate, and write OUT/REPORT.md (offline)."""
+    from builders.core.chatter import configure_output
     from builders.core.demo import run_demo
 
     if quiet:
-        silence_third_party()
+        configure_output(quiet=True)
     typer.echo(f"wrote {run_demo(out, quiet=quiet)}")
 
 

@@ -190,6 +190,22 @@ def test_translate_batched_equals_single(scorer: HFSeq2SeqScorer) -> None:
     assert batch == single and all(isinstance(t, str) for t in batch)
 
 
+def test_translate_generates_each_distinct_example_once_in_the_original_order(
+    scorer: HFSeq2SeqScorer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from builders.scoring import translate
+
+    # repeats interleaved, and one source twice with another context (not a repeat)
+    lines = [EXAMPLES[i] for i in (0, 1, 0, 2, 1, 0, 4, 2)] + [ScoringExample(EXAMPLES[2].source, "")]
+    every_line = translate._translate_distinct(scorer, lines, 3, 8)  # what translating every line gives
+    generated: list[int] = []
+    real_generate = translate._generate
+    monkeypatch.setattr(translate, "_generate", lambda s, sources, *rest: generated.append(len(sources))
+                        or real_generate(s, sources, *rest))
+    assert scorer.translate(lines, num_beams=3, max_new_tokens=8) == every_line
+    assert sum(generated) == 5  # EXAMPLES 0, 1, 2, 4 and the context-free source of 2
+
+
 def test_image_conditioned_scorer(scorer: HFSeq2SeqScorer, tmp_path: Path) -> None:
     from builders.scoring.image import ImageConditionedScorer, feature_prefix_model, load_feature_prefix_model
 

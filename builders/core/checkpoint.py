@@ -2,13 +2,21 @@
 
 Each chunk (rows + counts of a batch of units) is one atomically written pickle, so a kill leaves either a
 whole chunk or none. A header pins builder, config and input hashes: resuming with other inputs is refused.
+
+A chunk file starts with an HMAC-SHA256 of its pickle under a random key that the build wrote beside the
+header (``key``), so only what this build wrote is ever unpickled: a truncated, damaged or foreign chunk (a file
+copied from elsewhere, an older format) fails the check and its units, and all after it, are computed again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import logging
 import os
 import pickle
+import secrets
 import shutil
 import signal
 from dataclasses import dataclass
@@ -18,6 +26,11 @@ from typing import Any
 from builders.core.atomic import write_bytes, write_text
 from builders.core.context import Counts, Row
 from builders.core.errors import MtprobesError
+
+log = logging.getLogger("mtprobes")
+
+KEY_FILE = "key"
+DIGEST_BYTES = hashlib.sha256().digest_size
 
 
 @dataclass
@@ -34,11 +47,15 @@ class Checkpoint:
             {"builder": builder, "config": config, "inputs": sorted(inputs.values())}, sort_keys=True
         )
         self._next = 0
+        self._key = b""
 
     def reset(self) -> list[Chunk]:
         if self.directory.exists():
             shutil.rmtree(self.directory)
         self.directory.mkdir(parents=True)
+        # The key first: a kill between the two writes leaves no header, so --resume starts afresh.
+        self._key = secrets.token_bytes(32)
+        write_bytes(self.directory / KEY_FILE, self._key)
         write_text(self.directory / "header.json", self.header)
         self._next = 0
         return []
@@ -52,11 +69,22 @@ class Checkpoint:
                 f"{self.directory}: cannot resume, the config or inputs differ from the interrupted build "
                 "(use --overwrite to start again)"
             )
+        key_path = self.directory / KEY_FILE
+        if not key_path.is_file():  # a checkpoint of an older release: none of its chunks can be verified
+            log.warning("%s: checkpoint has no key to verify its chunks; starting the units again", self.directory)
+            return self.reset()
+        self._key = key_path.read_bytes()
         chunks: list[Chunk] = []
         position = 0
-        for path in sorted(self.directory.glob("chunk-*.pkl")):
-            with open(path, "rb") as handle:
-                chunk: Chunk = pickle.load(handle)
+        paths = sorted(self.directory.glob("chunk-*.pkl"))
+        for number, path in enumerate(paths):
+            chunk = _read_chunk(path, self._key)
+            if chunk is None:
+                log.warning("%s: checkpoint chunk is damaged or was not written by this build; computing its "
+                            "units and the %d after it again", path, len(paths) - number - 1)
+                for stale in paths[number:]:
+                    stale.unlink()
+                break
             if chunk.unit_keys != unit_keys[position : position + len(chunk.unit_keys)]:
                 raise MtprobesError(f"{path}: checkpoint does not match the units of this build; use --overwrite")
             position += len(chunk.unit_keys)
@@ -65,10 +93,24 @@ class Checkpoint:
         return chunks
 
     def save(self, unit_keys: list[str], rows: list[Row], counts: Counts) -> None:
-        chunk = Chunk(unit_keys=unit_keys, rows=rows, counts=counts)
-        write_bytes(self.directory / f"chunk-{self._next:06d}.pkl", pickle.dumps(chunk, protocol=5))
+        payload = pickle.dumps(Chunk(unit_keys=unit_keys, rows=rows, counts=counts), protocol=5)
+        digest = hmac.new(self._key, payload, hashlib.sha256).digest()
+        write_bytes(self.directory / f"chunk-{self._next:06d}.pkl", digest + payload)
         self._next += 1
         _maybe_die_for_test(self._next)
+
+
+def _read_chunk(path: Path, key: bytes) -> Chunk | None:
+    """The chunk when its digest proves this build wrote it; None otherwise (never unpickled then)."""
+    data = path.read_bytes()
+    digest, payload = data[:DIGEST_BYTES], data[DIGEST_BYTES:]
+    if not hmac.compare_digest(digest, hmac.new(key, payload, hashlib.sha256).digest()):
+        return None
+    try:
+        chunk = pickle.loads(payload)
+    except Exception:  # a chunk of this build whose classes changed since (an upgrade between kill and resume)
+        return None
+    return chunk if isinstance(chunk, Chunk) else None
 
 
 def _maybe_die_for_test(chunks_written: int) -> None:

@@ -59,7 +59,8 @@ class BuildConfig:
 
     def __post_init__(self) -> None:
         check_types(self)
-        if not self.name or "/" in self.name or self.name.startswith("."):
+        _refuse_nul_characters(self)
+        if not self.name or "/" in self.name or self.name.startswith(".") or not self.name.isprintable():
             raise ConfigError(f"config key 'name': {self.name!r} is not a valid directory name")
         if self.seed < 0:
             raise ConfigError(f"config key 'seed': must be >= 0, got {self.seed}")
@@ -109,7 +110,7 @@ class BuildConfig:
     @classmethod
     def from_mapping(cls: type[ConfigT], values: Mapping[str, Any]) -> ConfigT:
         known = {f.name for f in dataclasses.fields(cls) if f.init}
-        unknown = sorted(set(values) - known)
+        unknown = sorted(set(values) - known, key=str)  # str: a file may mix int and str keys
         if unknown:
             import difflib
 
@@ -144,25 +145,106 @@ def _parse_scalar(raw: str) -> Any:
     if not raw.strip():
         return ""
     try:
-        return yaml.safe_load(raw)
+        value = yaml.load(raw, Loader=_LimitedLoader)
+    except _TooDeep as err:
+        raise ConfigError(f"--set value {raw[:40]!r}...: {err}") from None
     except yaml.YAMLError:
         return raw
+    _check_shape("--set value", value)
+    return value
 
 
 def load_config_file(path: str | Path) -> dict[str, Any]:
     path = Path(path)
-    if not path.exists():
-        raise ConfigError(f"{path}: config file not found")
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
-    except (json.JSONDecodeError, yaml.YAMLError) as err:
-        raise ConfigError(f"{path}: cannot parse config: {err}") from None
+    data = parse_config_text(path, _read_config_text(path))
     if data is None:
         return {}
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: config must be a mapping of keys to values")
     return _expand(data, path.resolve().parent)
+
+
+# A config is a few dozen keys: far past these limits it is an alias bomb (9 levels of 9 aliases are 9**9
+# values from 353 bytes) or a nesting no config needs, refused before anything walks or copies it.
+MAX_CONFIG_DEPTH = 50
+MAX_CONFIG_VALUES = 100_000
+
+
+def _read_config_text(path: Path) -> str:
+    if path.is_dir():
+        raise ConfigError(f"{path}: is a directory, expected a YAML or JSON config file")
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: config file not found") from None
+    except OSError as err:
+        raise ConfigError(f"{path}: cannot read the config file ({err.strerror})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[: err.start].count(b"\n") + 1
+        raise ConfigError(f"{path}:{line}: not UTF-8 text (byte {err.start}: 0x{data[err.start]:02x}); "
+                          "save the config as UTF-8") from None
+
+
+def parse_config_text(path: Path | str, text: str) -> Any:
+    """YAML (or JSON by suffix) through a loader with depth and size limits; every mapping key must be text."""
+    try:
+        data = json.loads(text) if str(path).endswith(".json") else yaml.load(text, Loader=_LimitedLoader)
+    except _TooDeep as err:
+        raise ConfigError(f"{path}: config is {err}") from None
+    except (json.JSONDecodeError, yaml.YAMLError) as err:
+        raise ConfigError(f"{path}: cannot parse config: {err}") from None
+    except RecursionError:  # json's parser
+        raise ConfigError(f"{path}: config is nested more than {MAX_CONFIG_DEPTH} levels deep") from None
+    _check_shape(path, data)
+    return data
+
+
+class _TooDeep(yaml.YAMLError):
+    pass
+
+
+class _LimitedLoader(yaml.SafeLoader):
+    """SafeLoader (plain data only) that refuses nesting past MAX_CONFIG_DEPTH while composing, before the
+    recursive constructor could overflow the stack."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self._depth += 1
+        try:
+            if self._depth > MAX_CONFIG_DEPTH:
+                mark = self.peek_event().start_mark
+                raise _TooDeep(f"nested more than {MAX_CONFIG_DEPTH} levels deep (line {mark.line + 1})")
+            return super().compose_node(parent, index)  # type: ignore[no-untyped-call]
+        finally:
+            self._depth -= 1
+
+
+def _check_shape(path: Path | str, data: Any) -> None:
+    """Walk the loaded values counting every visit, so aliases count each time they are used: an alias bomb
+    stops at MAX_CONFIG_VALUES instead of being expanded. Keys must be text (``1: a`` beside ``foo: b``)."""
+    visits = 0
+    pending: list[tuple[Any, int]] = [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        visits += 1
+        if visits > MAX_CONFIG_VALUES:
+            raise ConfigError(f"{path}: config holds more than {MAX_CONFIG_VALUES:,} values once its YAML aliases "
+                              "are expanded (aliases nested inside aliases?); refusing it")
+        if depth > MAX_CONFIG_DEPTH:
+            raise ConfigError(f"{path}: config is nested more than {MAX_CONFIG_DEPTH} levels deep")
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise ConfigError(f"{path}: config key {key!r} ({type(key).__name__}) is not text; "
+                                      "keys are names such as 'seed'")
+                pending.append((item, depth + 1))
+        elif isinstance(value, list):
+            pending.extend((item, depth + 1) for item in value)
 
 
 def _expand(value: Any, config_dir: Path) -> Any:
@@ -253,3 +335,13 @@ def check_types(config: Any) -> None:
             raise ConfigError(
                 f"config key {field.name!r}: expected {_describe(hint)}, got {type(value).__name__} {value!r}"
             )
+
+
+def _refuse_nul_characters(config: Any) -> None:
+    """A NUL cannot be part of a path or a name the OS accepts (``name: "a\\0b"``): refuse it by key, before
+    any file is opened."""
+    for field in dataclasses.fields(config):
+        value = getattr(config, field.name)
+        texts = list(value) if isinstance(value, (list, tuple)) else [value]
+        if any(isinstance(text, str) and "\x00" in text for text in texts):
+            raise ConfigError(f"config key {field.name!r}: contains a NUL character ({value!r})")

@@ -15,7 +15,7 @@ import numpy as np
 
 from builders.core.config import BuildConfig
 from builders.core.errors import InputError
-from builders.core.paths import resolve_input
+from builders.core.paths import NOT_REGULAR, resolve_input
 from builders.core.progress import track
 
 T = TypeVar("T")
@@ -46,7 +46,8 @@ def _existing_file(path: str | Path) -> Path:
     if path.is_symlink():
         resolve_input(path)  # a link loop is named as such, not as "file not found"
     if not path.is_file():
-        raise InputError(path, "is a directory, expected a file" if path.is_dir() else "file not found")
+        raise InputError(path, "is a directory, expected a file" if path.is_dir() else
+                         NOT_REGULAR if path.exists() else "file not found")
     return path
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,7 @@ class BuiltDataset:
             info = json.loads(info_path.read_text(encoding="utf-8"))
         except json.JSONDecodeError as err:
             raise InputError(info_path, f"invalid JSON: {err.msg}", line=err.lineno) from None
-        for key in ("builder", "config", "files", "records", "counts", "signature"):
-            if key not in info:
-                raise InputError(info_path, f"missing key {key!r}")
+        check_info_shape(info_path, info)
         builder_class = get_builder_class(info["builder"])
         config = builder_class.config_class.from_mapping(info["config"])
         return cls(path=path, info=info, builder=builder_class(config))
@@ -56,6 +55,38 @@ class BuiltDataset:
                 for record in table.to_pylist():
                     rows.append(Row(split=split, record=features.decode_example(record), subset=subset))
         return rows
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_mapping_of(value: Any, check: Callable[[Any], bool]) -> bool:
+    return isinstance(value, dict) and all(isinstance(k, str) and check(v) for k, v in value.items())
+
+
+# What validate, inspect and publish read from info.json, with what each key must hold: an edited file
+# ("records": null) is one error naming the key instead of a TypeError deep inside a command.
+INFO_SHAPE: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "builder": ("a builder name", lambda v: isinstance(v, str)),
+    "config": ("a mapping of config keys", lambda v: _is_mapping_of(v, lambda _: True)),
+    "files": ("a mapping of subset to a list of files",
+              lambda v: _is_mapping_of(v, lambda f: isinstance(f, list) and all(isinstance(n, str) for n in f))),
+    "records": ("a mapping of subset to {split: count}",
+                lambda v: _is_mapping_of(v, lambda splits: _is_mapping_of(splits, _is_count))),
+    "counts": ("a mapping of counts", lambda v: isinstance(v, dict)),
+    "signature": ("a signature string", lambda v: isinstance(v, str)),
+}
+
+
+def check_info_shape(info_path: Path, info: Any) -> None:
+    if not isinstance(info, dict):
+        raise InputError(info_path, f"expected a JSON object, got {type(info).__name__}")
+    for key, (meaning, holds) in INFO_SHAPE.items():
+        if key not in info:
+            raise InputError(info_path, f"missing key {key!r}")
+        if not holds(info[key]):
+            raise InputError(info_path, f"key {key!r} must be {meaning}, got {json.dumps(info[key])[:80]}")
 
 
 def read_parquet(file: Path) -> pa.Table:

@@ -1,7 +1,8 @@
-"""One build per output folder: a lock file beside it holds the owner's pid.
+"""One build per output folder: a lock file beside it holds the owner's pid, host and process start time.
 
 ``<parent>/.v1.lock`` is created exclusively; a second build into the same folder fails with one line that
-names the owner. A lock left by a process that no longer runs (killed, crashed machine) is taken over.
+names the owner. A lock left by a process that no longer runs (killed, crashed machine) is taken over, also
+when its pid now belongs to another process: the start time recorded with the pid tells them apart.
 """
 
 from __future__ import annotations
@@ -22,6 +23,18 @@ def lock_path_for(final_dir: Path) -> Path:
     return final_dir.parent / f".{final_dir.name}.lock"
 
 
+def process_start_time(pid: int) -> str | None:
+    """The start time of a process in clock ticks since boot (field 22 of /proc/PID/stat); None where there is
+    no /proc (macOS) or no such process. Fixed for the life of a process, so a reused pid shows another one."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    # The command name (field 2) is in parentheses and may hold spaces: count fields after its last ")".
+    fields = stat.rpartition(")")[2].split()
+    return fields[19] if len(fields) > 19 else None
+
+
 def pid_is_running(pid: int) -> bool:
     if pid <= 0:
         return False
@@ -40,7 +53,8 @@ class OutputLock:
     def __init__(self, final_dir: Path) -> None:
         self.final_dir = final_dir
         self.path = lock_path_for(final_dir)
-        self.owner = f"{os.getpid()} {socket.gethostname()}\n"
+        started = process_start_time(os.getpid())
+        self.owner = f"{os.getpid()} {socket.gethostname()}" + (f" {started}" if started else "") + "\n"
 
     def __enter__(self) -> OutputLock:
         try:
@@ -83,12 +97,16 @@ class OutputLock:
             return None
 
     def _is_alive(self, holder: str) -> bool:
-        pid_text, _, host = holder.strip().partition(" ")
+        pid_text, host, started = [*holder.split(), "", "", ""][:3]
         if not pid_text.isdigit():
             return False
         if host and host != socket.gethostname():
             return True  # another machine's process: it cannot be checked from here, so it is respected
-        return int(pid_text) != os.getpid() and pid_is_running(int(pid_text))
+        pid = int(pid_text)
+        if pid == os.getpid() or not pid_is_running(pid):
+            return False
+        # A lock of an older release has no start time: the pid alone decides, as it did then.
+        return not started or process_start_time(pid) in (started, None)
 
     def _remove_if(self, holder: str | None) -> None:
         """Remove the lock only while it still has the content seen (another build may have just taken it)."""

@@ -7,6 +7,10 @@ from pathlib import Path
 
 from builders.core.errors import InputError
 
+# A pipe such as --set src=<(cat sample.en), a socket or a device: it exists, yet reads once only.
+NOT_REGULAR = ("is a pipe or device, not a regular file: inputs are hashed and read more than once, so write it to "
+               "a file first")
+
 
 def resolve_input(path: str | Path) -> Path:
     """``Path.resolve()``; a link loop (RuntimeError before Python 3.13, OSError ELOOP after) names the path."""

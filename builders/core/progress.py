@@ -16,6 +16,10 @@ def set_quiet(quiet: bool) -> None:
     _QUIET = quiet
 
 
+def is_quiet() -> bool:
+    return _QUIET
+
+
 def track(items: Iterable[T], description: str, total: int | None = None, quiet: bool = False) -> Iterator[T]:
     # rich prints an empty line per finished bar when the output is not a terminal (logs, pipes, CI).
     if quiet or _QUIET or not sys.stderr.isatty():

@@ -39,8 +39,7 @@ class PublishPlan:
 
 def plan_publish(path: str | Path, repo_id: str, private: bool = False, revision: str | None = None,
                  force: bool = False) -> PublishPlan:
-    if repo_id.count("/") != 1 or not all(repo_id.split("/")):
-        raise UsageError(f"--repo-id must look like ORG/NAME, got {repo_id!r}")
+    check_repo_id(repo_id)
     ds = BuiltDataset.open(path)
     refuse_symlinks(ds.path)
     total = sum(sum(splits.values()) for splits in ds.info["records"].values())
@@ -53,6 +52,20 @@ def plan_publish(path: str | Path, repo_id: str, private: bool = False, revision
     )
     card = (ds.path / "README.md").read_text(encoding="utf-8")
     return PublishPlan(ds.path, repo_id, files, card, private, revision)
+
+
+def check_repo_id(repo_id: str) -> None:
+    """ORG/NAME under the Hub's own naming rules, so a dry run accepts only what a push would (not ../evil)."""
+    from huggingface_hub.errors import HFValidationError
+    from huggingface_hub.utils import validate_repo_id
+
+    if repo_id.count("/") != 1 or not all(repo_id.split("/")):
+        raise UsageError(f"--repo-id must look like ORG/NAME, got {repo_id!r}")
+    try:
+        validate_repo_id(repo_id)
+    except HFValidationError as err:
+        rule = " ".join(str(err).split())
+        raise UsageError(f"--repo-id {repo_id!r} is not a name the Hub accepts: {rule}") from None
 
 
 def resolve_token() -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from builders.core.errors import InputError
+from builders.core.paths import NOT_REGULAR
 
 log = logging.getLogger("mtprobes")
 
@@ -42,6 +43,8 @@ def counting_normalised() -> Iterator[Counter[str]]:
 
 
 def _read_raw(path: Path) -> bytes:
+    if path.exists() and not path.is_file() and not path.is_dir():
+        raise InputError(path, NOT_REGULAR)
     try:
         return path.read_bytes()
     except OSError as err:

@@ -48,10 +48,8 @@ class OutputPlan:
         recover_interrupted_swap(self.final_dir)
         resuming_a_replacement = resume and (self.work_dir / "checkpoint" / "header.json").is_file()
         if self.final_dir.exists() and not overwrite and not resuming_a_replacement:
-            raise OutputExistsError(
-                f"{self.final_dir} already exists; pass --overwrite to replace it"
-                + (" (the build there is complete, nothing to resume)" if resume else "")
-            )
+            raise OutputExistsError(f"{self.final_dir} already exists; pass --overwrite to replace it"
+                                    + (self._nothing_to_resume() if resume else ""))
         try:
             self.work_dir.mkdir(parents=True, exist_ok=True)
             probe = self.work_dir / ".write-test"
@@ -63,6 +61,13 @@ class OutputPlan:
             shutil.rmtree(self.work_dir)
             self.work_dir.mkdir(parents=True)
 
+    def _nothing_to_resume(self) -> str:
+        # A work folder without a checkpoint header: a build into this folder (an --overwrite) was killed
+        # before its first checkpoint, so the folder still holds the previous build, maybe of another config.
+        if self.work_dir.is_dir():
+            return (f" (a build replacing it was interrupted before its first checkpoint: nothing to resume, and "
+                    f"{self.final_dir.name}/ still holds the previous build; run it again with --overwrite)")
+        return " (the build there is complete, nothing to resume)"
 
     def discard_unless_resumable(self) -> None:
         """After a failed build: keep the work folder only when it holds checkpoints --resume can use."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Annotated, Any, cast
 
@@ -48,6 +49,7 @@ def score(
         grid = tuple(float(value) for value in temperatures.split(",") if value.strip())
     except ValueError:
         raise typer.BadParameter(f"--temperatures takes a comma list of numbers, got {temperatures!r}") from None
+    started = time.perf_counter()
     options = ScoringOptions(
         batch_size=batch_size,
         temperature=temperature,
@@ -69,9 +71,11 @@ def score(
         image_features=image_features,
         drop_prefix=drop_shared_prefix,
     )
+    # Throughput is over the scoring pass; the wall time beside it also counts loading the model and the set.
     typer.echo(
-        f"scored {info['examples']} examples ({info['scored_tokens']} target tokens, "
-        f"{info['target_tokens_per_second']} tokens/s) -> {', '.join(info['outputs'])} in {out}"
+        f"scored {info['examples']} examples ({info['scored_tokens']} target tokens in {info['seconds']:.1f} s, "
+        f"{info['target_tokens_per_second']} tokens/s; {time.perf_counter() - started:.1f} s in all) -> "
+        f"{', '.join(info['outputs'])} in {out}"
     )
 
 
@@ -86,19 +90,24 @@ def translate(
     batch_size: BatchSize = 32,
     device: Device = "auto",
 ) -> None:
-    """Beam-search translations (for the volatility analysis of the variations sets)."""
+    """Beam-search translations (for the volatility analysis of the variations sets); repeated lines are
+    translated once."""
     from builders.core.atomic import write_text
     from builders.core.textio import read_lines
     from builders.scoring.hf import HFSeq2SeqScorer
     from builders.scoring.protocol import ScoringExample, ScoringOptions
 
+    started = time.perf_counter()
+    lines = read_lines(source)
     scorer = HFSeq2SeqScorer.from_pretrained(
         model, src_lang=src_lang, tgt_lang=tgt_lang, options=ScoringOptions(batch_size=batch_size, device=device)
     )
-    examples = [ScoringExample(line, "") for line in read_lines(source)]
-    outputs = scorer.translate(examples, num_beams=beams, max_new_tokens=max_new_tokens)
+    outputs = scorer.translate([ScoringExample(line, "") for line in lines], num_beams=beams,
+                               max_new_tokens=max_new_tokens)
     write_text(out, "".join(text.replace("\n", " ") + "\n" for text in outputs))
-    typer.echo(f"translated {len(outputs)} lines -> {out}")
+    seconds = time.perf_counter() - started
+    typer.echo(f"translated {len(lines)} lines ({len(set(lines))} distinct) -> {out} in {seconds:.1f} s "
+               f"({len(lines) / seconds:.1f} lines/s)")
 
 
 def report(run_dir: Annotated[Path, typer.Argument(help="Run folder with metrics-*.json files.")]) -> None:

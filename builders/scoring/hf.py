@@ -105,6 +105,9 @@ class HFSeq2SeqScorer:
         import torch
         from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
 
+        from builders.core.chatter import quiet_libraries
+
+        quiet_libraries()  # no advisories or weight-loading bars unless -v
         tokenizer_source = Path(tokenizer_path or name_or_path)
         check_tokenizer_files(tokenizer_source)
         try:

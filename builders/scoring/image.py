@@ -141,6 +141,9 @@ def load_feature_prefix_model(folder: str | Path) -> Any:
     import torch
     from transformers import AutoModelForSeq2SeqLM
 
+    from builders.core.chatter import quiet_libraries
+
+    quiet_libraries()  # no advisories or weight-loading bars unless -v
     folder = Path(folder)
     meta_file = folder / "image_prefix.json"
     if not meta_file.exists():

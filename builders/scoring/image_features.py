@@ -78,9 +78,8 @@ def image_features(
     folder: Annotated[
         Path | None, typer.Argument(help="CoMMuTE folder (img.order, ../images) or commute_ext set.")
     ] = None,
-    clip: Annotated[Path, typer.Option(help="open_clip folder: <name>.json [+ checkpoint].")] = Path(
-        "resources/models/world-clip"
-    ),
+    clip: Annotated[Path | None, typer.Option(
+        help="open_clip folder: <name>.json [+ checkpoint] (default: the bundled models/world-clip).")] = None,
     out: Annotated[Path, typer.Option("--out", "-o", help="The .npy to write (one row per line).")] = Path(
         "features.npy"
     ),
@@ -92,6 +91,7 @@ def image_features(
     import numpy as np
 
     from builders.core.atomic import atomic_path
+    from builders.core.resources import resource_path
     from builders.scoring.built_layouts import built_set, extended_image_files
 
     built = built_set(folder)
@@ -102,6 +102,8 @@ def image_features(
     else:
         listing, images_dir = resolve_inputs(folder, image_list, image_dir)
         images = load_images(listing, images_dir)
+    # The bundled model by its installed location, not by a path that only resolves from the repository root.
+    clip = clip or resource_path("models", "world-clip")
     features = encode(mixup_pairs(images, listing) if mixup else images, clip)
     out.parent.mkdir(parents=True, exist_ok=True)
     with atomic_path(out) as tmp, tmp.open("wb") as handle:
