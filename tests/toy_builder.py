@@ -80,10 +80,10 @@ class ToyBuilder(Builder[ToyConfig]):
         for line, (src, ref) in unit.payload:
             ctx.read()
             if not src.strip() or not ref.strip():
-                ctx.drop("empty_line")
+                ctx.drop("empty_line", line=line)
                 continue
             if len(src.split()) > self.config.max_words:
-                ctx.drop("too_long")
+                ctx.drop("too_long", line=line, words=len(src.split()))
                 continue
             rng = ctx.rng("contrast", line)
             contrast = plan.targets[int(rng.integers(len(plan.targets)))]
