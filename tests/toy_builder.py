@@ -9,6 +9,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import datasets
 
@@ -52,6 +53,9 @@ class ToyBuilder(Builder[ToyConfig]):
     license = "cc-by-4.0"
     citation = "@misc{toy, title={Toy}}"
     balance_fields = ("length_class",)
+    field_meanings: ClassVar[dict[str, str]] = {"id": "toy-<line>", "src": "source line", "ref": "target line",
+                      "contrast": "a target line drawn at random", "length_class": "short or long source",
+                      "line": "1-based input line"}
 
     def features(self) -> datasets.Features:
         return datasets.Features(

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from builders.core.fields import fields_table
 from builders.core.writer_paths import data_dir_for
 
 if TYPE_CHECKING:
@@ -144,7 +145,8 @@ Candidates read: {counts["read"]}, kept: {counts["kept"]}.
 (`mtprobes inspect SET --dropped --where reason=...`). The same records are in `jsonl/`, and
 {_hf_line(info)}
 
-{_builder_section(builder, info)}## Loading
+{_builder_section(builder, info)}{fields_table(builder.features(), builder.field_meanings)}
+## Loading
 
 ```python
 from datasets import load_dataset, load_from_disk

@@ -18,6 +18,7 @@ import datasets
 
 from builders.core.builder import Builder, Unit
 from builders.core.context import BuildContext, Row
+from builders.pronouns.card import FIELD_MEANINGS
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.units import make_units
 
@@ -58,6 +59,7 @@ class PronounsBuilder(Builder[PronounsConfig]):
     license = "other"
     citation = CITATION
     balance_fields = ("pronoun class", "ante distance")
+    field_meanings = FIELD_MEANINGS
     identity_keys = ("corpus", "src", "jsonl")
     subset = "default"
 

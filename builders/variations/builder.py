@@ -10,6 +10,7 @@ import datasets
 from builders.core.builder import Builder, Unit
 from builders.core.context import BuildContext, Row
 from builders.core.outcome import warn
+from builders.variations.card import FIELD_MEANINGS
 from builders.variations.config import VariationsConfig
 from builders.variations.extras import write_plain
 from builders.variations.invariants import record_problems
@@ -69,6 +70,7 @@ class VariationsBuilder(Builder[VariationsConfig]):
         "when the input changes minimally."
     )
     license = "other"
+    field_meanings = FIELD_MEANINGS
     languages = ("en", "de")
     identity_keys = ("corpus", "src", "jsonl", "src_lang", "tgt_lang")
     citation = CITATION
