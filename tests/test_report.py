@@ -68,3 +68,29 @@ def test_report_errors(tmp_path: Path) -> None:
     (tmp_path / "metrics-x.json").write_text(json.dumps({"kind": "bleu"}))
     with pytest.raises(InputError, match="unknown metric kind 'bleu'"):
         write_report(tmp_path)
+
+
+def test_report_shows_volatility_results_and_explains_their_columns(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    folder = run / "volatility"
+    folder.mkdir(parents=True)
+    summary = {"pairs": 4, "threshold": 10, "oscillation": {"sources": 2, "mean_bleu_range": 12.5},
+               "by_type": {"DEL": {"pairs": 2, "translation_changed": 0.5, "subword_minor": 0.5, "subword_major": 0.0,
+                                   "word_minor": 0.5, "word_major": 0.0},
+                           "SUBNUM": {"pairs": 2, "translation_changed": 1.0, "subword_minor": 1.0,
+                                      "subword_major": 0.0, "word_minor": 1.0, "word_major": 0.0}}}
+    (folder / "summary.json").write_text(json.dumps(summary))
+    for name in ("figure1_distance_vs_span.png", "figure3_oscillation.png"):
+        (folder / name).write_bytes(b"\x89PNG\r\n\x1a\n")
+    text = write_report(run).read_text()  # no metrics-*.json: the volatility results alone make a report
+    assert "## Variations: output volatility" in text
+    assert "| SUBNUM | 2 | 1.0000 | 1.0000 | 0.0000 | 1.0000 | 0.0000 |" in text
+    assert "(volatility/figure1_distance_vs_span.png)" in text and "(volatility/figure3_oscillation.png)" in text
+    assert "**changed** (`translation_changed`): share of pairs" in text
+    assert "**subword minor** (`subword_minor`)" in text and "bleu 12.5000" in text
+
+
+def test_an_empty_run_names_the_commands_that_fill_it(tmp_path: Path) -> None:
+    with pytest.raises(MtprobesError) as error:
+        write_report(tmp_path)
+    assert "analyze volatility" in str(error.value) and "contrapro" in str(error.value)
