@@ -94,3 +94,21 @@ def test_an_empty_run_names_the_commands_that_fill_it(tmp_path: Path) -> None:
     with pytest.raises(MtprobesError) as error:
         write_report(tmp_path)
     assert "analyze volatility" in str(error.value) and "contrapro" in str(error.value)
+
+
+def test_metric_tables_explain_their_columns_and_every_missing_interval(tmp_path: Path) -> None:
+    from builders.metrics.commute_metric import _oracle_tables
+
+    run = tmp_path / "run"
+    write_metrics(run)
+    text = write_report(run).read_text()
+    assert "TC (text consistency, CoMMuTE's accuracy)" in text
+    assert "GTC / GIC (group)" in text
+    no_interval = [line for line in text.splitlines() if line.startswith("| ") and line.endswith(" - |")]
+    assert no_interval == [], "a CI cell without a reason"
+    assert "n/a*: no interval for this grouping" in text
+    pair = {"TC": 1.0, "IC": 1.0, "GTC": 1.0, "GIC": 1.0, "RR": 0.25}
+    oracle = _oracle_tables({"min": pair, "max": pair, "original": pair, "sources": 2, "tie_break": "eq10"})
+    header = next(line for line in oracle.splitlines() if line.startswith("| Min IC"))
+    assert header == "| Min IC | Min GIC | Min RR | Max IC | Max GIC | Max RR |"
+    assert "RR (replacement rate)" in oracle and "`eq10` = the paper's Sec. 5.5" in oracle
