@@ -182,21 +182,25 @@ def validate(path: Annotated[Path, typer.Argument(help="A built dataset folder (
 def inspect(
     path: Annotated[Path, typer.Argument(help="A built dataset folder.")],
     sample: Annotated[
-        int, typer.Option("--sample", "--samples", "-n", help="Number of whole items to show.")
+        int, typer.Option("--sample", "--samples", "-n", min=0, help="Number of whole items to show.")
     ] = 5,
     where: Annotated[
         list[str] | None,
         typer.Option("--where", "-w", help="Only items whose FIELD equals VALUE (FIELD=VALUE, repeatable)."),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Draw the shown items at random with this seed (default: the first ones).")
+        int | None, typer.Option(help="Draw the shown items at random with this seed (default: evenly spaced).")
     ] = None,
+    dropped: Annotated[
+        bool, typer.Option("--dropped", help="Show the dropped candidates (dropped.jsonl) and why, not the items.")
+    ] = False,
 ) -> None:
     """Show counts, counts per class and type, and whole items (a pronoun item with its variants, a variation
-    with its edits)."""
+    with its edits), spread over subsets and types; --dropped shows the candidates the build left out, with the
+    reason and what it knew of them (--where reason=low_confidence)."""
     from builders.core.inspect import render_summary, summarize
 
-    typer.echo(render_summary(summarize(path, sample, where or [], seed)))
+    typer.echo(render_summary(summarize(path, sample, where or [], seed, dropped)))
 
 
 @app.command()

@@ -156,6 +156,60 @@ def test_inspect_seeded_sample_is_repeatable_and_bad_where_is_a_usage_error(shuf
     assert result.returncode == 2 and "no_such_field" in result.stderr
 
 
+@pytest.fixture(scope="module")
+def variations_demo(tmp_path_factory) -> Path:
+    pytest.importorskip("spacy", reason="variations.v1 parses English with spaCy")
+    out = tmp_path_factory.mktemp("inspect-variations")
+    config = resource_path("samples", "variations", "demo.yaml")
+    result = _run_cli(["-q", "build", "variations", "--config", str(config), "--out", "out"], out)
+    assert result.returncode == 0, result.stderr
+    return out / "out" / "variations" / "demo" / "v1"
+
+
+def _shown_places_and_types(text: str) -> tuple[set[str], set[str]]:
+    places = {line.removeprefix("--- ") for line in text.splitlines() if line.startswith("--- ")}
+    types = {json.loads(block.split("\n", 1)[1])["type"] for block in text.split("\n--- ")[1:] if '"type"' in block}
+    return places, types
+
+
+def test_inspect_spreads_its_default_sample_over_subsets_and_types(shuffles_demo: Path, variations_demo: Path) -> None:
+    code, text = invoke("inspect", str(shuffles_demo))
+    assert code == 0, text
+    places, _ = _shown_places_and_types(text)
+    assert len(places) == 5, "five items from five subsets, not five congruent ones"
+    code, text = invoke("inspect", str(variations_demo))
+    _, types = _shown_places_and_types(text)
+    assert types == {"DEL", "INS", "SUBGEN", "SUBNUM"}
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "expected"),
+    [
+        (["--where", "type=subnum"], 0, "where type=subnum: no match; values of type: DEL, INS, SUBGEN, SUBNUM"),
+        (["--where", "type=SUBNUM", "-n", "2"], 0, "2 of "),
+        (["--sample", "-1"], 2, "--sample"),
+        (["--dropped", "--where", "reason=del_not_aligned", "-n", "1"], 0, '"reason": "del_not_aligned"'),
+        (["--dropped", "--where", "reason=nothing"], 0, "no match; values of reason: "),
+    ],
+)
+def test_inspect_messages(variations_demo: Path, args: list[str], code: int, expected: str) -> None:
+    result = runner.invoke(app, ["inspect", str(variations_demo), *args])
+    assert result.exit_code == code, result.output
+    assert expected in result.output
+
+
+def test_inspect_shows_commute_candidates_compactly(tmp_path) -> None:
+    from builders.core.inspect import compact_json
+
+    candidates = [{"rank": k, "uid": f"img{k}.png", "similarity": 0.5, "selected": k < 2} for k in range(15)]
+    record = {"id": "en-de-0001", "translations": [{"line": 1, "images": candidates[:5], "candidates": candidates}]}
+    text = compact_json(record)
+    assert text.count("\n") < 25 and '"… 10 more"' in text
+    assert json.dumps(candidates[0]) in text  # one candidate, one line
+    whole = {"id": "x", "errors": [{"contrastive": "a", "replacement": "b"}]}
+    assert json.loads(compact_json(whole)) == whole
+
+
 def _all_commands(command: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Any]]:
     found = [(path, command)]
     for name, sub in getattr(command, "commands", {}).items():

@@ -48,7 +48,7 @@ def test_overrides_are_parsed_and_typed(overrides: list[str], expected: dict[str
         (["k=abc"], "config key 'k': expected int, got str"),
         (["k=true"], "config key 'k': expected int"),
         (["deltas=[1, x]"], "config key 'deltas'"),
-        (["policy=closest"], "config key 'policy'"),
+        (["policy=closest"], "config key 'policy': expected one of 'random', 'similar', got str 'closest'"),
         (["name=a/b"], "config key 'name'"),
         (["shard_size=0"], "config key 'shard_size'"),
         (["k"], "--set expects key=value"),

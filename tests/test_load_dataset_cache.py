@@ -115,16 +115,26 @@ def test_commute_ext_with_exported_images_validates(tmp_path: Path) -> None:
 
 
 def test_a_set_of_several_configs_loads_without_a_config_name(tmp_path: Path) -> None:
-    """shuffles.v1 has one config per condition; the congruent one is the default, the others load by name."""
+    """shuffles.v1 has one config per condition and "all", the default: load_dataset(folder) gives every row
+    (before, it gave the congruent 40 of 240), a condition loads by name, and hf/<subset>/ loads from disk."""
     path = build_demo("shuffles", tmp_path)
     header = yaml.safe_load((path / "README.md").read_text().split("---\n")[1])
-    assert [c["config_name"] for c in header["configs"] if c.get("default")] == ["congruent"]
+    assert [c["config_name"] for c in header["configs"] if c.get("default")] == ["all"]
+    info = json.loads((path / "info.json").read_text())
     cache = str(tmp_path / "hf-cache")
-    congruent = datasets.load_dataset(str(path), cache_dir=cache)
+    everything = datasets.load_dataset(str(path), cache_dir=cache)
+    congruent = datasets.load_dataset(str(path), "congruent", cache_dir=cache)
     shuffled = datasets.load_dataset(str(path), "random1", cache_dir=cache)
     split = next(iter(congruent))
+    assert everything[split].num_rows == sum(splits[split] for splits in info["records"].values()) > 40
     assert congruent[split].num_rows == shuffled[split].num_rows > 0
     assert congruent[split]["input_image"] == congruent[split]["image"] != shuffled[split]["input_image"]
+    card = (path / "README.md").read_text()
+    for subset in info["records"]:
+        assert f"`hf/{subset}/`" in card
+        assert datasets.load_from_disk(str(path / "hf" / subset))[split].num_rows == info["records"][subset][split]
+    blocks = {b["config_name"]: b for b in header["dataset_info"]}
+    assert blocks["all"]["splits"][0]["num_examples"] == everything[split].num_rows
 
 
 def test_without_a_corpus_name_the_card_names_the_input_files(three_sets: list[Path]) -> None:

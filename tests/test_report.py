@@ -68,3 +68,47 @@ def test_report_errors(tmp_path: Path) -> None:
     (tmp_path / "metrics-x.json").write_text(json.dumps({"kind": "bleu"}))
     with pytest.raises(InputError, match="unknown metric kind 'bleu'"):
         write_report(tmp_path)
+
+
+def test_report_shows_volatility_results_and_explains_their_columns(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    folder = run / "volatility"
+    folder.mkdir(parents=True)
+    summary = {"pairs": 4, "threshold": 10, "oscillation": {"sources": 2, "mean_bleu_range": 12.5},
+               "by_type": {"DEL": {"pairs": 2, "translation_changed": 0.5, "subword_minor": 0.5, "subword_major": 0.0,
+                                   "word_minor": 0.5, "word_major": 0.0},
+                           "SUBNUM": {"pairs": 2, "translation_changed": 1.0, "subword_minor": 1.0,
+                                      "subword_major": 0.0, "word_minor": 1.0, "word_major": 0.0}}}
+    (folder / "summary.json").write_text(json.dumps(summary))
+    for name in ("figure1_distance_vs_span.png", "figure3_oscillation.png"):
+        (folder / name).write_bytes(b"\x89PNG\r\n\x1a\n")
+    text = write_report(run).read_text()  # no metrics-*.json: the volatility results alone make a report
+    assert "## Variations: output volatility" in text
+    assert "| SUBNUM | 2 | 1.0000 | 1.0000 | 0.0000 | 1.0000 | 0.0000 |" in text
+    assert "(volatility/figure1_distance_vs_span.png)" in text and "(volatility/figure3_oscillation.png)" in text
+    assert "**changed** (`translation_changed`): share of pairs" in text
+    assert "**subword minor** (`subword_minor`)" in text and "bleu 12.5000" in text
+
+
+def test_an_empty_run_names_the_commands_that_fill_it(tmp_path: Path) -> None:
+    with pytest.raises(MtprobesError) as error:
+        write_report(tmp_path)
+    assert "analyze volatility" in str(error.value) and "contrapro" in str(error.value)
+
+
+def test_metric_tables_explain_their_columns_and_every_missing_interval(tmp_path: Path) -> None:
+    from builders.metrics.commute_metric import _oracle_tables
+
+    run = tmp_path / "run"
+    write_metrics(run)
+    text = write_report(run).read_text()
+    assert "TC (text consistency, CoMMuTE's accuracy)" in text
+    assert "GTC / GIC (group)" in text
+    no_interval = [line for line in text.splitlines() if line.startswith("| ") and line.endswith(" - |")]
+    assert no_interval == [], "a CI cell without a reason"
+    assert "n/a*: no interval for this grouping" in text
+    pair = {"TC": 1.0, "IC": 1.0, "GTC": 1.0, "GIC": 1.0, "RR": 0.25}
+    oracle = _oracle_tables({"min": pair, "max": pair, "original": pair, "sources": 2, "tie_break": "eq10"})
+    header = next(line for line in oracle.splitlines() if line.startswith("| Min IC"))
+    assert header == "| Min IC | Min GIC | Min RR | Max IC | Max GIC | Max RR |"
+    assert "RR (replacement rate)" in oracle and "`eq10` = the paper's Sec. 5.5" in oracle

@@ -9,6 +9,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import datasets
 
@@ -52,6 +53,9 @@ class ToyBuilder(Builder[ToyConfig]):
     license = "cc-by-4.0"
     citation = "@misc{toy, title={Toy}}"
     balance_fields = ("length_class",)
+    field_meanings: ClassVar[dict[str, str]] = {"id": "toy-<line>", "src": "source line", "ref": "target line",
+                      "contrast": "a target line drawn at random", "length_class": "short or long source",
+                      "line": "1-based input line"}
 
     def features(self) -> datasets.Features:
         return datasets.Features(
@@ -80,10 +84,10 @@ class ToyBuilder(Builder[ToyConfig]):
         for line, (src, ref) in unit.payload:
             ctx.read()
             if not src.strip() or not ref.strip():
-                ctx.drop("empty_line")
+                ctx.drop("empty_line", line=line)
                 continue
             if len(src.split()) > self.config.max_words:
-                ctx.drop("too_long")
+                ctx.drop("too_long", line=line, words=len(src.split()))
                 continue
             rng = ctx.rng("contrast", line)
             contrast = plan.targets[int(rng.integers(len(plan.targets)))]

@@ -20,6 +20,7 @@ from builders.core.builder import Builder, Unit
 from builders.core.context import BuildContext, Row
 from builders.core.errors import MtprobesError
 
+from .card import FIELD_MEANINGS
 from .config import CommuteExtConfig
 from .plan import CommutePlan, prepare
 from .process import process_source
@@ -70,6 +71,7 @@ the original image and adds the best images retrieved for an unambiguous caption
 model's image-awareness can be tested on five images per meaning instead of one.
 """
     license = "cc-by-sa-4.0"
+    field_meanings = FIELD_MEANINGS
     identity_keys = ("corpus", "data_dir", "tgt_lang")
     task_categories = ("translation",)
     citation = """@inproceedings{kashani-motlagh-etal-2024-assessing,

@@ -30,3 +30,17 @@ unchanged per slot. `review/index.html` is the static review page (tick images, 
 `--set selection=FILE`).
 
 """
+
+
+# The card's "Fields" table: the top-level fields; `translations` holds the two meanings of the source.
+FIELD_MEANINGS = {
+    "id": "`en-<lang>-NNNN`: the source's position in CoMMuTE",
+    "lang": "the target language",
+    "source": "the ambiguous English sentence",
+    "translations": "its two meanings: `text` (the correct translation), `contrast` (the incorrect one on the same "
+                    "CoMMuTE line), `line`, `caption` (the unambiguous query), `selected_by` (`auto`/`review`), "
+                    "`images` (5 slots: slot 0 the CoMMuTE original, then retrieved images with `uid`, `path`, "
+                    "`collection`, `sha256`, `similarity` caption–image, `rank`) and `candidates` (the 15 nearest "
+                    "images, with `suppressed` = why one was not selected: near_duplicate, near_original, "
+                    "other_translation; `selected`)",
+}

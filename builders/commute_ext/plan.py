@@ -90,7 +90,7 @@ def find_originals(groups: list[CommuteGroup], config: CommuteExtConfig,
             found[line.line] = Original(line.line, line.image, path, sha256_file(path))
         if problem is not None:
             ctx.read()
-            ctx.drop(problem[0])
+            ctx.drop(problem[0], lines=[member.line for member in group.lines], image=line.image, problem=problem[1])
             continue
         originals.update(found)
         kept.append(group)
@@ -141,8 +141,8 @@ def embed_collection(config: CommuteExtConfig, encoder: ClipEncoder, excluded: f
     counts = view.counts
     ctx.read(counts.read)
     ctx.keep(counts.kept)
-    for reason, n in sorted(counts.dropped.items()):
-        ctx.drop(f"image:{reason}", n)
+    for reason, uid, collection in counts.dropped_images:
+        ctx.drop(f"image:{reason}", image=uid, collection=Path(names[collection]).name)
     ctx.notes["collection"] = {"paths": names, **counts.to_dict()}
     for name in names:
         ctx.inputs[f"{name} (collection content)"] = view.fingerprint

@@ -23,8 +23,11 @@ def process_source(config: CommuteExtConfig, unit: Unit, plan: CommutePlan, ctx:
     payload = plan.sources[unit.payload]
     ctx.read()
     judged = [judge(config, payload, t) for t in range(2)]
-    if any(sum(c.selected for c in candidates) < config.per_translation for candidates in judged):
-        ctx.drop(TOO_FEW)
+    selected = [sum(c.selected for c in candidates) for candidates in judged]
+    if any(n < config.per_translation for n in selected):
+        ctx.drop(TOO_FEW, id=unit.key, source=payload.source, selected_per_translation=selected,
+                 candidates_per_translation=[len(candidates) for candidates in judged],
+                 per_translation=config.per_translation)
         return []
     chosen = [{c.uid for c in candidates if c.selected} for candidates in judged]
     if chosen[0] & chosen[1]:

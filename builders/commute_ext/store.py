@@ -41,7 +41,9 @@ def map_here(task: Callable[[Any, Any], Any], items: Sequence[Any], shared: Any)
     return [task(item, shared) for item in items]
 
 
-STORE_FORMAT = 2  # 2: shards of consumed items, embedded per batch of items (1: shards of kept embeddings)
+# 3: shards list their dropped images (uid, reason); 2: shards of consumed items, embedded per batch of items
+# (1: shards of kept embeddings)
+STORE_FORMAT = 3
 INVALID_EMBEDDING = "invalid_embedding"
 DUPLICATE_UID = "duplicate_uid"
 
@@ -51,18 +53,25 @@ class PassCounts:
     read: int = 0
     kept: int = 0
     dropped: Counter[str] = field(default_factory=Counter)
+    # [reason, uid, collection index] of every dropped image, in collection order (the build's dropped.jsonl)
+    dropped_images: list[list[Any]] = field(default_factory=list)
+
+    def drop(self, reason: str, uid: str, collection: int) -> None:
+        self.dropped[reason] += 1
+        self.dropped_images.append([reason, uid, collection])
 
     def to_dict(self) -> dict[str, Any]:
         return {"read": self.read, "kept": self.kept, "dropped": dict(sorted(self.dropped.items()))}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> PassCounts:
-        return cls(int(data["read"]), int(data["kept"]), Counter(data["dropped"]))
+    def from_dict(cls, data: dict[str, Any], dropped_images: list[list[Any]]) -> PassCounts:
+        return cls(int(data["read"]), int(data["kept"]), Counter(data["dropped"]), list(dropped_images))
 
     def add(self, other: PassCounts) -> None:
         self.read += other.read
         self.kept += other.kept
         self.dropped.update(other.dropped)
+        self.dropped_images.extend(other.dropped_images)
 
 
 @dataclass
@@ -87,7 +96,7 @@ class StoreView:
         self.dim: int = manifest["dim"]
         self.collections: list[str] = manifest["collections"]
         self.fingerprint: str = manifest["content_fingerprint"]
-        self.counts = PassCounts.from_dict(manifest["counts"])
+        self.counts = PassCounts.from_dict(manifest["counts"], manifest["dropped_images"])
         self.shards: list[np.ndarray] = []
         self.meta: list[Meta] = []
         for index in range(manifest["shards"]):
@@ -203,7 +212,7 @@ class _ShardWriter:
             return
         while (self.directory / f"shard-{self.shards:05d}.json").exists():
             shard = _read_json(self.directory / f"shard-{self.shards:05d}.json")
-            self.counts.add(PassCounts.from_dict(shard["counts"]))
+            self.counts.add(PassCounts.from_dict(shard["counts"], shard["dropped_images"]))
             self.consumed = shard["consumed"]
             self.kept_hashes.update(m["sha256"] for m in shard["meta"])
             self.kept_uids.update(m["uid"] for m in shard["meta"])
@@ -215,7 +224,8 @@ class _ShardWriter:
         name = f"shard-{self.shards:05d}"
         with atomic_path(self.directory / f"{name}.npy") as tmp, open(tmp, "wb") as handle:
             np.save(handle, np.asarray(vectors, dtype=np.float32))
-        record = {"consumed": consumed, "counts": counts.to_dict(), "meta": [m.__dict__ for m in meta]}
+        record = {"consumed": consumed, "counts": counts.to_dict(), "dropped_images": counts.dropped_images,
+                  "meta": [m.__dict__ for m in meta]}
         write_text(self.directory / f"{name}.json", json.dumps(record, ensure_ascii=False))
         self.counts.add(counts)
         self.consumed = consumed
@@ -230,6 +240,7 @@ class _ShardWriter:
         manifest = {
             "format": STORE_FORMAT, "key": self.key, "dim": dim, "shards": self.shards,
             "collections": self.collections, "counts": self.counts.to_dict(),
+            "dropped_images": self.counts.dropped_images,
             "content_fingerprint": digest.hexdigest(),
         }
         write_text(self.directory / "manifest.json", json.dumps(manifest, indent=1, sort_keys=True))
@@ -330,7 +341,7 @@ class _Pass:
         self.counts.read += 1
         item = entry.item
         if item.drop:
-            self.counts.dropped[item.drop] += 1
+            self.counts.drop(item.drop, item.uid, entry.collection)
             return
         if entry.vector is not None:
             self._one_vector(entry)
@@ -341,7 +352,7 @@ class _Pass:
         verdict = verdict if item.uid in self.writer.kept_uids else self.filter.admit(verdict)
         reason = DUPLICATE_UID if item.uid in self.writer.kept_uids else verdict.reason
         if reason is not None:
-            self.counts.dropped[reason] += 1
+            self.counts.drop(reason, item.uid, entry.collection)
             return
         assert vector is not None  # the task embedded every image that passed its own checks
         self.writer.kept_uids.add(item.uid)
@@ -362,7 +373,7 @@ class _Pass:
         reason = self.filter.hash_reason(digest) if np.isfinite(norm) and norm > 0 else INVALID_EMBEDDING
         reason = reason or (DUPLICATE_UID if entry.item.uid in self.writer.kept_uids else None)
         if reason is not None:
-            self.counts.dropped[reason] += 1
+            self.counts.drop(reason, entry.item.uid, entry.collection)
             return
         self.filter.kept_hashes.add(digest)
         self.writer.kept_uids.add(entry.item.uid)

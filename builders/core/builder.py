@@ -61,6 +61,8 @@ class Builder(abc.ABC, Generic[ConfigT]):
     balance_fields: ClassVar[tuple[str, ...]] = ()
     # Config keys that tell two builds apart; with name=default the output path is made of their values.
     identity_keys: ClassVar[tuple[str, ...]] = ()
+    # Every top-level record field -> its meaning: the card's "Fields" table (core/fields.py).
+    field_meanings: ClassVar[dict[str, str]] = {}
 
     def __init__(self, config: ConfigT) -> None:
         if not isinstance(config, self.config_class):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from builders.core.fields import fields_table
 from builders.core.writer_paths import data_dir_for
 
 if TYPE_CHECKING:
@@ -21,23 +22,45 @@ def size_category(n: int) -> str:
     return "1M<n<10M" if n < 10_000_000 else "n>10M"
 
 
+# A set of several subsets (shuffles.v1: congruent, random1 ...) also gets this config, marked default: every
+# subset's rows together (their records say which subset they come from), so load_dataset(folder) without a
+# config name gives the whole set, not the first subset's rows.
+ALL_SUBSETS = "all"
+
+
+def subset_files(info: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
+    """The Hub configs and their data files per split: one config per subset, and ``all`` when there are
+    several (the default config)."""
+    configs = {subset: {split: [f"{data_dir_for(subset)}/{split}-*.parquet"] for split in sorted(splits)}
+               for subset, splits in sorted(info["records"].items())}
+    if len(configs) > 1 and ALL_SUBSETS not in configs:
+        splits = sorted({split for per_split in configs.values() for split in per_split})
+        configs[ALL_SUBSETS] = {split: [f for per_split in configs.values() for f in per_split.get(split, [])]
+                                for split in splits}
+    return configs
+
+
+def default_config(configs: dict[str, Any]) -> str:
+    """The config load_dataset(folder) reads without a name: ``default``, else ``all``, else the only one."""
+    for name in ("default", ALL_SUBSETS):
+        if name in configs:
+            return name
+    return next(iter(configs), "")
+
+
 def hub_yaml(builder: Builder[Any], info: dict[str, Any]) -> dict[str, Any]:
     total = sum(sum(splits.values()) for splits in info["records"].values())
-    configs = []
-    subsets = sorted(info["records"])
-    # load_dataset(folder) without a config name needs one marked default: "default", else the first in order
-    # (shuffles: "congruent").
-    default_subset = "default" if "default" in subsets else (subsets[0] if subsets else "")
-    for subset, splits in sorted(info["records"].items()):
-        configs.append(
-            {
-                "config_name": subset,
-                "data_files": [
-                    {"split": split, "path": f"{data_dir_for(subset)}/{split}-*.parquet"} for split in sorted(splits)
-                ],
-                **({"default": True} if subset == default_subset else {}),
-            }
-        )
+    files = subset_files(info)
+    default = default_config(files)
+    configs = [
+        {
+            "config_name": name,
+            "data_files": [{"split": split, "path": paths[0] if len(paths) == 1 else paths}
+                           for split, paths in per_split.items()],
+            **({"default": True} if name == default else {}),
+        }
+        for name, per_split in files.items()
+    ]
     config = builder.config
     return {
         "pretty_name": builder.pretty_name,
@@ -66,10 +89,14 @@ def dataset_info(builder: Builder[Any], info: dict[str, Any]) -> list[dict[str, 
     (all named ``v1``, config ``default``) shared one cache entry and loaded the first set's rows."""
     features = builder.features()._to_yaml_list()
     blocks = []
-    for subset, splits in sorted(info["records"].items()):
+    for subset in subset_files(info):
+        members = [subset] if subset in info["records"] else sorted(info["records"])  # ``all``: every subset
+        splits = sorted({split for member in members for split in info["records"][member]})
         split_list = [
-            {"name": split, "num_bytes": _split_bytes(info, subset, split), "num_examples": n}
-            for split, n in sorted(splits.items())
+            {"name": split,
+             "num_bytes": sum(_split_bytes(info, member, split) for member in members),
+             "num_examples": sum(info["records"][member].get(split, 0) for member in members)}
+            for split in splits
         ]
         size = sum(int(s["num_bytes"]) for s in split_list)
         blocks.append({"config_name": subset, "features": features, "splits": split_list,
@@ -114,12 +141,15 @@ Candidates read: {counts["read"]}, kept: {counts["kept"]}.
 |---|---|
 {dropped}
 `info.json` has the full config, seed, sha256 of every input and resource and the versions of the tools used.
-The same records are in `jsonl/`, and `hf/` holds a copy loadable with `datasets.load_from_disk`.
+`dropped.jsonl` has one line per dropped candidate: its reason and what the builder knew of it
+(`mtprobes inspect SET --dropped --where reason=...`). The same records are in `jsonl/`, and
+{_hf_line(info)}
 
-{_builder_section(builder, info)}## Loading
+{_builder_section(builder, info)}{fields_table(builder.features(), builder.field_meanings)}
+## Loading
 
 ```python
-from datasets import load_dataset
+from datasets import load_dataset, load_from_disk
 {_loading_lines(info)}
 ```
 
@@ -158,11 +188,25 @@ def _builder_section(builder: Builder[Any], info: dict[str, Any]) -> str:
     return f"{text}\n\n" if text else ""
 
 
+def _hf_line(info: dict[str, Any]) -> str:
+    subsets = sorted(info["records"])
+    if len(subsets) == 1:
+        return f"`hf/{subsets[0]}/` holds a copy loadable with `datasets.load_from_disk`."
+    return ("`hf/<subset>/` holds a copy of each subset loadable with `datasets.load_from_disk` "
+            f"({', '.join(f'`hf/{s}/`' for s in subsets)}).")
+
+
 def _loading_lines(info: dict[str, Any]) -> str:
-    """How to load each subset, locally and from the Hub once published."""
-    lines = []
-    for subset in sorted(info["records"]):
-        name = "" if subset == "default" else f', "{subset}"'
-        lines.append(f'ds = load_dataset("parquet", data_dir="{data_dir_for(subset)}")  '
-                     f'# or load_dataset("ORG/NAME"{name}) once published')
+    """How to load the set, a subset, and the save_to_disk copy; locally and from the Hub once published."""
+    configs = subset_files(info)
+    default = default_config(configs)
+    subsets = sorted(info["records"])
+    every = f'config "{ALL_SUBSETS}", every subset; ' if default == ALL_SUBSETS else ""
+    lines = [f'ds = load_dataset("path/to/this/folder")  # {every}or load_dataset("ORG/NAME") once published']
+    if len(subsets) > 1:
+        lines.append(f'ds = load_dataset("path/to/this/folder", "{subsets[-1]}")  # one subset: '
+                     + ", ".join(subsets))
+    if subsets:
+        lines.append(f'ds = load_from_disk("path/to/this/folder/hf/{subsets[0]}")  # the save_to_disk copy'
+                     + (" of one subset" if len(subsets) > 1 else ""))
     return "\n".join(lines)

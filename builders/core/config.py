@@ -323,6 +323,14 @@ def _matches(value: Any, hint: Any) -> bool:
 
 
 def _describe(hint: Any) -> str:
+    """A type as a user reads it: ``one of 'unique', 'eflomal'`` for a Literal (the valid values, not "Literal")."""
+    origin = get_origin(hint)
+    if origin is typing.Literal:
+        return "one of " + ", ".join(repr(choice) for choice in get_args(hint))
+    if origin in (Union, types.UnionType):
+        return " or ".join("None" if arm is type(None) else _describe(arm) for arm in get_args(hint))
+    if origin is not None:
+        return str(hint).replace("typing.", "")
     return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
 
 

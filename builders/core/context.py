@@ -53,16 +53,27 @@ def _existing_file(path: str | Path) -> Path:
 
 @dataclass
 class Counts:
-    """Candidates read, kept, and dropped per named reason; read == kept + sum(dropped) must hold."""
+    """Candidates read, kept, and dropped per named reason; read == kept + sum(dropped) must hold.
+
+    ``dropped_candidates`` has one entry per dropped candidate (its reason and what the family knows of it:
+    where it was, confidence ...), in the order they were dropped; it travels with the counts of a unit back
+    to the driver, so the build writes it (``dropped.jsonl``) in unit order whatever the executor."""
 
     read: int = 0
     kept: int = 0
     dropped: Counter[str] = field(default_factory=Counter)
+    dropped_candidates: list[dict[str, Any]] = field(default_factory=list)
 
     def merge(self, other: Counts) -> None:
         self.read += other.read
         self.kept += other.kept
         self.dropped.update(other.dropped)
+        self.dropped_candidates.extend(other.dropped_candidates)
+
+    def record_drop(self, reason: str, n: int, details: dict[str, Any]) -> None:
+        """Count ``n`` candidates under ``reason``, one ``dropped.jsonl`` entry each (so the two always agree)."""
+        self.dropped[reason] += n
+        self.dropped_candidates.extend({"reason": reason, **details} for _ in range(n))
 
     def to_dict(self) -> dict[str, Any]:
         return {"read": self.read, "kept": self.kept, "dropped": dict(sorted(self.dropped.items()))}
@@ -87,14 +98,15 @@ class BuildContext:
     def keep(self, n: int = 1) -> None:
         self.counts.kept += n
 
-    def drop(self, reason: str, n: int = 1) -> None:
-        """A candidate that was read and not kept, under a named reason (written to info.json)."""
-        self.counts.dropped[reason] += n
+    def drop(self, reason: str, n: int = 1, **details: Any) -> None:
+        """A candidate that was read and not kept, under a named reason (counted in info.json); ``details`` say
+        which candidate and why (place, text, confidence: JSON values), written to ``dropped.jsonl``."""
+        self.counts.record_drop(reason, n, details)
 
-    def unkeep(self, reason: str, n: int) -> None:
+    def unkeep(self, reason: str, n: int = 1, **details: Any) -> None:
         """Move kept candidates to a drop reason (e.g. over a sampling quota)."""
         self.counts.kept -= n
-        self.counts.dropped[reason] += n
+        self.counts.record_drop(reason, n, details)
 
     # --- provenance -----------------------------------------------------------------------------------
     def add_input(self, path: str | Path) -> Path:

@@ -106,3 +106,19 @@ def read_parquet_schema(file: Path) -> pa.Schema:
 
 def _first_line(err: Exception) -> str:
     return (str(err).strip().splitlines() or [type(err).__name__])[0]
+
+
+def read_dropped(path: Path) -> list[dict[str, Any]]:
+    """The dropped candidates of a built dataset (dropped.jsonl), in the order the build dropped them."""
+    from builders.core.writer_paths import DROPPED_FILE
+
+    file = path / DROPPED_FILE
+    if not file.is_file():
+        raise MtprobesError(f"{path}: no {DROPPED_FILE} (built by an older mtprobes: rebuild to list the drops)")
+    entries = []
+    for number, line in enumerate(file.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            entries.append(json.loads(line))
+        except json.JSONDecodeError as err:
+            raise InputError(file, f"invalid JSON: {err.msg}", line=number) from None
+    return entries

@@ -17,7 +17,7 @@ from builders.core.dataset_dir import BuiltDataset, read_parquet_schema
 from builders.core.errors import ValidationFailed
 from builders.core.hashes import hash_problems, hashes_digest
 from builders.core.schema import check_record
-from builders.core.writer_paths import jsonl_path_for
+from builders.core.writer_paths import DROPPED_FILE, jsonl_path_for
 
 
 def _schema_problems(ds: BuiltDataset) -> list[str]:
@@ -99,6 +99,7 @@ def _manifest_problems(ds: BuiltDataset) -> list[str]:
         )
     if any(n < 0 for n in counts["dropped"].values()) or counts["kept"] < 0:
         problems.append("info.json has negative counts")
+    problems += _dropped_file_problems(ds)
     card = ds.path / "README.md"
     if not card.is_file() or not card.read_text(encoding="utf-8").startswith("---\n"):
         problems.append("README.md dataset card with Hub YAML header is missing")
@@ -106,6 +107,23 @@ def _manifest_problems(ds: BuiltDataset) -> list[str]:
         if not (ds.path / extra).exists():
             problems.append(f"extra file {extra} listed in info.json is missing")
     return problems
+
+
+def _dropped_file_problems(ds: BuiltDataset) -> list[str]:
+    """dropped.jsonl has one line per dropped candidate: its lines per reason are info.json's drop counts."""
+    path = ds.path / DROPPED_FILE
+    if not path.is_file():
+        return [f"{DROPPED_FILE}: missing (built by an older mtprobes? rebuild)"]
+    try:
+        reasons = Counter(json.loads(line)["reason"] for line in path.read_text(encoding="utf-8").splitlines())
+    except (ValueError, KeyError, TypeError) as err:
+        return [f"{DROPPED_FILE}: not one JSON object with a reason per line ({err})"]
+    expected = Counter({reason: n for reason, n in ds.info["counts"]["dropped"].items() if n})
+    if reasons != expected:
+        differ = sorted(r for r in set(reasons) | set(expected) if reasons[r] != expected[r])
+        shown = ", ".join(f"{r}: {reasons[r]} lines, {expected[r]} counted" for r in differ)
+        return [f"{DROPPED_FILE}: lines per reason differ from info.json counts ({shown})"]
+    return []
 
 
 def _integrity_problems(ds: BuiltDataset) -> list[str]:

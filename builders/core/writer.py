@@ -24,7 +24,7 @@ from builders.core.card import render_card
 from builders.core.context import BuildContext, Row
 from builders.core.errors import MtprobesError, OutputExistsError
 from builders.core.hashes import hashes_digest, output_hashes
-from builders.core.writer_paths import data_dir_for, jsonl_path_for
+from builders.core.writer_paths import DROPPED_FILE, data_dir_for, jsonl_path_for
 
 if TYPE_CHECKING:
     from builders.core.builder import Builder
@@ -164,6 +164,7 @@ def _write_staging(builder: Builder[Any], rows: list[Row], info: dict[str, Any],
         _save_to_disk(tables, features, staging / "hf" / subset, fingerprint)
     info["files"] = files
     info["extras"] = builder.write_extras(rows, build_plan, staging, ctx)
+    _write_jsonl(ctx.counts.dropped_candidates, staging / DROPPED_FILE)
     # Every file's sha256, and the signature over them: validate finds any file edited, added or removed.
     info["files_sha256"] = output_hashes(staging)
     info["file_sizes"] = {name: (staging / name).stat().st_size for name in info["files_sha256"]}

@@ -9,3 +9,7 @@ def data_dir_for(subset: str) -> str:
 
 def jsonl_path_for(subset: str, split: str) -> str:
     return f"jsonl/{split}.jsonl" if subset == "default" else f"jsonl/{subset}/{split}.jsonl"
+
+
+# One line per candidate the build dropped: {"reason": ..., then what the family knows of it}.
+DROPPED_FILE = "dropped.jsonl"

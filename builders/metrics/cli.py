@@ -52,10 +52,16 @@ def run_evaluation(
     table = metric.render(result)
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-        stem = f"metrics-{kind}-{system}"
-        write_text(out / f"{stem}.json", metric.render_json(result))
-        write_text(out / f"{stem}.md", f"# {kind}: {system}\n\n{table}")
+        json_path, markdown_path = metric_files(out, kind, system)
+        write_text(json_path, metric.render_json(result))
+        write_text(markdown_path, f"# {kind}: {system}\n\n{table}")
     return result, table
+
+
+def metric_files(out: Path, kind: str, system: str) -> tuple[Path, Path]:
+    """The JSON and Markdown files `evaluate --out` writes for one metric kind and system."""
+    stem = f"metrics-{kind}-{system}"
+    return out / f"{stem}.json", out / f"{stem}.md"
 
 
 def list_metrics() -> str:
@@ -85,6 +91,9 @@ def evaluate(
         return
     if set_dir is None or not scores:
         raise typer.BadParameter("give a set folder and --scores (or --list)")
+    from builders.scoring.setfiles import detect_kind
+
+    kind = detect_kind(set_dir) if kind == "auto" else kind
     _, table = run_evaluation(
         set_dir,
         kind,
@@ -97,6 +106,8 @@ def evaluate(
         options=parse_key_values(option or []),
     )
     typer.echo(table)
+    if out is not None:
+        typer.echo("wrote " + ", ".join(str(path) for path in metric_files(out, kind, system)))
 
 
 def sentence_scores(

@@ -19,6 +19,20 @@ from builders.scoring.scores_io import read_scores
 from builders.scoring.setfiles import commute_folder
 
 CONSISTENCY = ("TC", "IC", "GTC", "GIC")
+# What the columns mean, under every table that shows them (perplexity: lower is better).
+CONSISTENCY_LEGEND = (
+    "\nTC (text consistency, CoMMuTE's accuracy): share of (source, image) where the translation that fits the "
+    "image has the lower perplexity; IC (image consistency): share of (source, translation) where the translation "
+    "is less perplexing with its own image than with the other one; GTC / GIC (group): share of sources where "
+    "both TC (both IC) decisions are right.\n"
+)
+ORACLE_LEGEND = (
+    "\nMin/Max IC, GIC: the consistency when, per source, the worst/best pair of images (original or retrieved) "
+    "is chosen by GIC; RR (replacement rate): share of the 2 x sources images that are not the original. "
+    "ties: how pairs with equal GIC are settled: `eq10` = the paper's Sec. 5.5 (Max minimises, Min maximises "
+    "Eq. 10, [ppl(t0|a) - ppl(t0|b)] + [ppl(t1|b) - ppl(t1|a)], then the lowest image indices); `fewest-replaced` "
+    "= fewest replaced originals, then a log-perplexity margin.\n"
+)
 
 
 def commute_pairs(set_dir: Path, correct: Path, incorrect: Path) -> commute.CommutePairs:
@@ -98,7 +112,8 @@ class CommuteMetric(Metric):
         return result
 
     def render_markdown(self, result: Mapping[str, Any]) -> str:
-        parts = [markdown_table(["sources", *CONSISTENCY], [[result["sources"], *(result[k] for k in CONSISTENCY)]])]
+        parts = [markdown_table(["sources", *CONSISTENCY], [[result["sources"], *(result[k] for k in CONSISTENCY)]]),
+                 CONSISTENCY_LEGEND]
         if "mixup" in result:
             parts.append(_mixup_table(result["mixup"]))
         if "failure_iou" in result:
@@ -126,7 +141,7 @@ def _mixup_table(mix: Mapping[str, Any]) -> str:
 def _oracle_tables(oracle: Mapping[str, Any]) -> str:
     low, high, original = oracle["min"], oracle["max"], oracle["original"]
     table4 = markdown_table(
-        ["Min IC", "Min GIC", "RR", "Max IC", "Max GIC", "RR"],
+        ["Min IC", "Min GIC", "Min RR", "Max IC", "Max GIC", "Max RR"],
         [[low["IC"], low["GIC"], low["RR"], high["IC"], high["GIC"], high["RR"]]],
     )
     table5 = markdown_table(
@@ -138,7 +153,7 @@ def _oracle_tables(oracle: Mapping[str, Any]) -> str:
     )
     return (
         f"\nImage oracle over the extended image sets ({oracle['sources']} sources, ties: {oracle['tie_break']}; "
-        f"Table 4):\n\n{table4}\nImage-Oracle TC/GTC (Table 5):\n\n{table5}"
+        f"Table 4):\n\n{table4}\nImage-Oracle TC/GTC (Table 5):\n\n{table5}{ORACLE_LEGEND}"
     )
 
 
@@ -182,7 +197,8 @@ class CommuteTemperatureMetric(Metric):
 
     def render_markdown(self, result: Mapping[str, Any]) -> str:
         rows = [[f"{r['temperature']:g}", *(r[k] for k in CONSISTENCY)] for r in result["by_temperature"]]
-        return "Consistency scores by softmax temperature (Fig. 5):\n\n" + markdown_table(["T", *CONSISTENCY], rows)
+        return ("Consistency scores by softmax temperature (Fig. 5):\n\n" + markdown_table(["T", *CONSISTENCY], rows)
+                + CONSISTENCY_LEGEND)
 
 
 def _check_scored_temperature(path: Path, listed: float) -> None:

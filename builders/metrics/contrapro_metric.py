@@ -80,13 +80,20 @@ class ContraProMetric(Metric):
             "\nAn item is correct only when its reference scores strictly better than every contrastive variant "
             "(Müller et al. 2018, Sec. 3.2: ties count as errors).\n"
         )
+        if any(NO_INTERVAL in part for part in parts):
+            parts.append(f"\n{NO_INTERVAL}: no interval for this grouping; the 95% CI (percentile bootstrap, seeded) "
+                         "is computed for the total and the antecedent-distance groups.\n")
         return "".join(parts)
+
+
+# The CI cell of a group whose interval is not computed; a note under the tables says why.
+NO_INTERVAL = "n/a*"
 
 
 def _accuracy_rows(cells: Mapping[str, Any]) -> list[list[Any]]:
     rows = []
     for name, cell in cells.items():
         ci = cell.get("ci95")
-        interval = f"[{ci['low']:.3f}, {ci['high']:.3f}]" if ci else "-"
+        interval = f"[{ci['low']:.3f}, {ci['high']:.3f}]" if ci else NO_INTERVAL
         rows.append([name, cell["correct"], cell["total"], cell["accuracy"], interval])
     return rows

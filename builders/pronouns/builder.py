@@ -18,6 +18,7 @@ import datasets
 
 from builders.core.builder import Builder, Unit
 from builders.core.context import BuildContext, Row
+from builders.pronouns.card import FIELD_MEANINGS
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.units import make_units
 
@@ -58,6 +59,7 @@ class PronounsBuilder(Builder[PronounsConfig]):
     license = "other"
     citation = CITATION
     balance_fields = ("pronoun class", "ante distance")
+    field_meanings = FIELD_MEANINGS
     identity_keys = ("corpus", "src", "jsonl")
     subset = "default"
 
@@ -127,7 +129,8 @@ class PronounsBuilder(Builder[PronounsConfig]):
             if len(positions) > quota:
                 chosen = ctx.rng("balanced-sample", label).choice(len(positions), size=quota, replace=False)
                 keep.update(positions[i] for i in chosen)
-                ctx.unkeep("over_quota", len(positions) - quota)
+                for left_out in sorted(set(positions) - {positions[i] for i in chosen}):
+                    ctx.unkeep("over_quota", **over_quota_details(rows[left_out].record, quota))
             else:
                 keep.update(positions)
         sampled = [row for position, row in enumerate(rows) if position in keep]
@@ -199,3 +202,10 @@ def distribution_notes(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 __all__ = ["PronounsBuilder"]
+
+
+def over_quota_details(record: dict[str, Any], quota: int) -> dict[str, Any]:
+    """dropped.jsonl's entry for an item left out by the balanced sample (``per_class``)."""
+    fields = ("id", "document id", "segment id", "src pronoun", "src pronoun id", "confidence", "src segment",
+              "ref segment", "ref pronoun")
+    return {**{name: record[name] for name in fields}, "per class": quota}

@@ -16,6 +16,7 @@ from typing import Any
 from builders.core.context import BuildContext
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.extract import Found
+from builders.pronouns.process import Dropped
 
 
 @dataclass
@@ -59,13 +60,13 @@ def gold_as_jsonl(items: list[dict[str, Any]], out: Path) -> Path:
     return out
 
 
-def _judge(item: dict[str, Any], outcome: Found | str, segments: list[Any], score: GoldScore) -> None:
+def _judge(item: dict[str, Any], outcome: Found | Dropped, segments: list[Any], score: GoldScore) -> None:
     expected = item["expect"] == "keep"
     score.expected_keep += expected
-    if isinstance(outcome, str):
+    if isinstance(outcome, Dropped):
         if expected:
             score.mistakes.append(
-                f"{item['id']}: dropped ({outcome}), expected {item['class']} -> {item['ante']}"
+                f"{item['id']}: dropped ({outcome.reason}), expected {item['class']} -> {item['ante']}"
             )
         return
     score.kept += 1

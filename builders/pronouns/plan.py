@@ -49,6 +49,15 @@ def screen(pair: SentencePair, max_tokens: int) -> str:
     return ""
 
 
+def screened_details(doc_id: str, where: tuple[int, int], pair: SentencePair, match: re.Match[str]) -> dict[str, Any]:
+    """dropped.jsonl's entry for a candidate of a segment that screen() refused (never parsed: no token index,
+    the character offset instead)."""
+    doc_index, seg_index = where
+    return {"id": f"d{doc_index:06d}-s{seg_index + 1:04d}-c{match.start():03d}", "document id": doc_id,
+            "segment id": seg_index + 1, "src pronoun": match.group(), "src pronoun char": match.start(),
+            "confidence": None, "src segment": pair.src, "ref segment": pair.tgt}
+
+
 @dataclass(frozen=True)
 class PronounsPlan:
     """Everything a worker needs: the corpus name and every document with its aligned segments."""
@@ -93,14 +102,14 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     skipped: Counter[str] = Counter()
     candidate_re = source_pronoun_re(make_pack(config.tgt_lang))
     pairs: list[tuple[str, str, str]] = []
-    for document in result.documents:
-        for pair in document.pairs:
+    for doc_index, document in enumerate(result.documents):
+        for seg_index, pair in enumerate(document.pairs):
             reason = screen(pair, config.max_tokens)
             if reason:
                 skipped[reason] += 1
-                candidates = len(candidate_re.findall(pair.src))
-                ctx.read(candidates)
-                ctx.drop(reason, candidates)
+                for match in candidate_re.finditer(pair.src):
+                    ctx.read()
+                    ctx.drop(reason, **screened_details(document.doc_id, (doc_index, seg_index), pair, match))
             pairs.append((normalise_space(pair.src), normalise_space(pair.tgt), reason))
     ctx.notes["segments"] = len(pairs)
     ctx.notes["documents"] = len(result.documents)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from builders.core.context import BuildContext, Row
@@ -30,7 +31,16 @@ def parse_document(config: PronounsConfig, document: DocPayload) -> list[Segment
     ]
 
 
-Outcome = Found | str  # a kept candidate, or the reason it was dropped
+@dataclass(frozen=True)
+class Dropped:
+    """A candidate the filters dropped: the reason, and the candidate as found when it failed only on
+    ``min_confidence`` (so dropped.jsonl can show its confidence and antecedent)."""
+
+    reason: str
+    found: Found | None = None
+
+
+Outcome = Found | Dropped
 
 
 def iter_outcomes(
@@ -52,9 +62,9 @@ def iter_outcomes(
             try:
                 found = pack.extract(segments, coref, sentence, token, config, analyser)
             except Drop as drop:
-                yield segments, sentence, token.i, drop.reason
+                yield segments, sentence, token.i, Dropped(drop.reason)
                 continue
-            outcome: Outcome = found if found.confidence >= config.min_confidence else "low_confidence"
+            outcome: Outcome = found if found.confidence >= config.min_confidence else Dropped("low_confidence", found)
             yield segments, sentence, token.i, outcome
 
 
@@ -63,14 +73,64 @@ def process_documents(config: PronounsConfig, documents: DocRange, plan: Pronoun
     backend_name = make_backend(config.coref).name
     rows: list[Row] = []
     for document in plan.documents[documents.first : documents.stop]:
-        for segments, _, _, outcome in iter_outcomes(config, document):
+        # a segment with two coreferent "it" (chain policy) gives both the same reference and contrastives:
+        # one item per (segment, contrastives), or ContraPro's evaluate.py would count it twice
+        items: dict[tuple[int, frozenset[str]], str] = {}
+        for segments, sentence, token, outcome in iter_outcomes(config, document):
             ctx.read()
-            if isinstance(outcome, str):
-                ctx.drop(outcome)
+            if isinstance(outcome, Dropped):
+                ctx.drop(outcome.reason, **drop_details(config, document, segments, (sentence, token), outcome))
                 continue
+            record = make_record(config, plan.corpus, document, segments, outcome, backend_name)
+            item = (sentence, frozenset(error["contrastive"] for error in record["errors"]))
+            if item in items:
+                ctx.drop("duplicate_item", **duplicate_details(record, items[item]))
+                continue
+            items[item] = record["id"]
             ctx.keep()
-            rows.append(Row("test", make_record(config, plan.corpus, document, segments, outcome, backend_name)))
+            rows.append(Row("test", record))
     return rows
+
+
+def duplicate_details(record: dict[str, Any], kept_id: str) -> dict[str, Any]:
+    """dropped.jsonl's entry for a pronoun whose item (segment, contrastives) is already kept as ``kept_id``."""
+    fields = ("id", "document id", "segment id", "src pronoun", "src pronoun id", "confidence", "src segment",
+              "ref segment", "ref pronoun")
+    return {**{name: record[name] for name in fields}, "same item as": kept_id}
+
+
+def drop_details(config: PronounsConfig, document: DocPayload, segments: list[Segment],
+                 where: tuple[int, int], dropped: Dropped) -> dict[str, Any]:
+    """What dropped.jsonl says of a dropped pronoun: where it is (the id its record would have had), the
+    segment pair, and for a low-confidence one its confidence, the threshold and the antecedent it had found."""
+    sentence, token = where
+    segment = segments[sentence]
+    assert segment.doc is not None  # iter_outcomes yields parsed segments only
+    details: dict[str, Any] = {
+        "id": f"d{document.index:06d}-s{sentence + 1:04d}-t{token + 1:03d}",
+        "document id": document.doc_id,
+        "segment id": sentence + 1,
+        "src pronoun": segment.doc[token].text,
+        "src pronoun id": token + 1,
+        "confidence": None,
+        "src segment": segment.src,
+        "ref segment": segment.tgt,
+    }
+    found = dropped.found
+    if found is not None:
+        ante_segment = segments[found.antecedent.sentence]
+        assert ante_segment.doc is not None
+        details.update({
+            "confidence": found.confidence,
+            "min confidence": config.min_confidence,
+            "ref pronoun": segment.german[found.german_index].text,
+            "src ante phrase": ante_segment.doc[found.antecedent.start : found.antecedent.end].text,
+            "ref ante head": ante_segment.german[found.german_head].text,
+            "ante distance": sentence - found.antecedent.sentence,
+            # what the filters noted while weighing the antecedent (Found.extra: JSON values), when anything
+            **({"extract notes": found.extra} if found.extra else {}),
+        })
+    return details
 
 
 def make_record(

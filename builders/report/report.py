@@ -1,7 +1,8 @@
 """`mtprobes report RUN_DIR`: REPORT.md + report.html + PNG plots from the metric files of a run.
 
 A run folder holds ``metrics-<kind>-<system>.json`` files written by `mtprobes evaluate`; the report groups
-them by kind, renders the tables, and draws one plot per kind comparing the systems.
+them by kind, renders the tables, and draws one plot per kind comparing the systems. A ``summary.json`` of
+`mtprobes analyze volatility` in the run folder or a folder in it adds the volatility section and its figures.
 """
 
 from __future__ import annotations
@@ -16,12 +17,16 @@ from builders.core.atomic import write_text
 from builders.core.errors import InputError, MtprobesError
 from builders.metrics.registry import metrics
 from builders.report.plots import PLOTS
+from builders.report.volatility import find_summaries, volatility_section
 
 
 def load_results(run_dir: Path) -> dict[str, list[dict[str, Any]]]:
     files = sorted(run_dir.glob("metrics-*.json"))
-    if not files:
-        raise MtprobesError(f"{run_dir}: no metrics-*.json files (run `mtprobes evaluate --out {run_dir}` first)")
+    if not files and not find_summaries(run_dir):
+        raise MtprobesError(
+            f"{run_dir}: no metrics-*.json files and no volatility summary.json (run `mtprobes evaluate <kind> ... "
+            f"--out {run_dir}`, kinds: {', '.join(metrics().names())}; or `mtprobes analyze volatility ... --out "
+            f"{run_dir}/volatility`)")
     by_kind: dict[str, list[dict[str, Any]]] = {}
     for path in files:
         try:
@@ -95,6 +100,11 @@ def _inline(text: str) -> str:
 
 def write_report(run_dir: str | Path) -> Path:
     """Write REPORT.md, report.html and the PNGs into run_dir; returns the REPORT.md path."""
+    return write_report_files(run_dir)[0]
+
+
+def write_report_files(run_dir: str | Path) -> list[Path]:
+    """Write REPORT.md, report.html and the PNGs into run_dir; returns every file written, REPORT.md first."""
     run_dir = Path(run_dir)
     by_kind = load_results(run_dir)
     plots: dict[str, str] = {}
@@ -104,6 +114,9 @@ def write_report(run_dir: str | Path) -> Path:
             draw(results, run_dir / name)
             plots[kind] = name
     markdown = build_markdown(by_kind, plots)
+    summaries = find_summaries(run_dir)
+    if summaries:
+        markdown += volatility_section(run_dir, summaries)
     write_text(run_dir / "REPORT.md", markdown)
     write_text(run_dir / "report.html", markdown_to_html(markdown))
-    return run_dir / "REPORT.md"
+    return [run_dir / "REPORT.md", run_dir / "report.html", *(run_dir / name for name in sorted(plots.values()))]

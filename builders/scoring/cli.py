@@ -110,11 +110,13 @@ def translate(
                f"({len(lines) / seconds:.1f} lines/s)")
 
 
-def report(run_dir: Annotated[Path, typer.Argument(help="Run folder with metrics-*.json files.")]) -> None:
-    """Write REPORT.md, report.html and PNG plots for the metric files of a run."""
-    from builders.report.report import write_report
+def report(run_dir: Annotated[Path, typer.Argument(
+        help="Run folder with metrics-*.json files (mtprobes evaluate --out) and/or a volatility summary.json "
+             "(mtprobes analyze volatility --out RUN/volatility).")]) -> None:
+    """Write REPORT.md, report.html and PNG plots for the metric files and volatility results of a run."""
+    from builders.report.report import write_report_files
 
-    typer.echo(f"wrote {write_report(run_dir)}")
+    typer.echo("wrote " + ", ".join(str(path) for path in write_report_files(run_dir)))
 
 
 def register(app: typer.Typer) -> None:

@@ -17,6 +17,7 @@ import datasets
 from builders.core.builder import Builder, Unit
 from builders.core.compat import package_version
 from builders.core.context import BuildContext, Row
+from builders.shuffles.card import FIELD_MEANINGS
 from builders.shuffles.config import ShufflesConfig
 from builders.shuffles.extras import write_all_extras
 from builders.shuffles.invariants import find_problems
@@ -63,6 +64,7 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
     task_categories: ClassVar[tuple[str, ...]] = ("translation",)
     citation: ClassVar[str] = ELLIOTT_2018
     balance_fields: ClassVar[tuple[str, ...]] = ("shuffle",)
+    field_meanings: ClassVar[dict[str, str]] = FIELD_MEANINGS
     identity_keys: ClassVar[tuple[str, ...]] = ("corpus", "jsonl", "hf_path", "split")
     # The keys that name a build per input format (a JSONL input has no split: its output split is "test").
     identity_keys_by_format: ClassVar[dict[str, tuple[str, ...]]] = {

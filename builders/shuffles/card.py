@@ -47,3 +47,26 @@ content (what a shuffle without the derangement constraint would have kept). The
 equals the share of examples with a reused image by construction: a shuffle uses every image as often as the
 original set does.
 """
+
+
+# The card's "Fields" table. Subsets join on `id` (the same example in every subset).
+FIELD_MEANINGS = {
+    "id": "`<split>-<line>`: the same example has the same id in every subset",
+    "line": "1-based line of the input",
+    "src": "the source sentence",
+    "ref": "its reference translation",
+    "image": "the example's own image (name in the image list)",
+    "image_sha256": "sha256 of the own image file (when image files were given)",
+    "input_image": "the image to show the model in this subset: the own image in `congruent`, the distractor "
+                   "otherwise",
+    "distractor_image": "the image shuffled in (null in `congruent`, as are the other distractor fields and `seed`)",
+    "distractor_sha256": "sha256 of the distractor image file (when image files were given)",
+    "distractor_line": "the input line the distractor image belongs to",
+    "distractor_uses": "how many examples show the distractor's content",
+    "congruent": "true in the `congruent` subset (the model sees the right image)",
+    "shuffle": "shuffle number: 0 = the `congruent` subset, i = the i-th shuffle (subset `random<i>` for the "
+               "random policy)",
+    "seed": "the seed of this shuffle",
+    "policy": "how distractors were chosen: `random`, `similar`, `dissimilar`",
+    "cosine_to_distractor": "cosine of the own and the distractor image embeddings (null without features)",
+}

@@ -9,11 +9,14 @@ import datasets
 
 from builders.core.builder import Builder, Unit
 from builders.core.context import BuildContext, Row
+from builders.core.outcome import warn
+from builders.variations.card import FIELD_MEANINGS
 from builders.variations.config import VariationsConfig
 from builders.variations.extras import write_plain
 from builders.variations.invariants import record_problems
 from builders.variations.plan import VariationsPlan, prepare
 from builders.variations.process import process_lines
+from builders.variations.strategies.base import SentencePair
 from builders.variations.units import make_units
 
 CITATION = """@inproceedings{fadaee-monz-2020-unreasonable,
@@ -33,6 +36,27 @@ _EDIT = {
 }
 
 
+# eflomal learns its links from the corpus itself: on a few dozen lines most words occur once and it links them
+# badly, so the types that need links (DEL, INS, SUBGEN) come out empty with nothing saying why.
+SMALL_CORPUS_LINES = 100
+
+
+def warn_if_too_small_to_align(config: VariationsConfig, per_type: dict[str, int], plan: VariationsPlan,
+                               ctx: BuildContext) -> None:
+    """Warn (info.json notes.warnings) when a small corpus aligned by eflomal left a type with no variation
+    and drops for unaligned words, and suggest ``aligner: unique``."""
+    lines = sum(isinstance(pair, SentencePair) for pair in plan.pairs)
+    if config.aligner != "eflomal" or lines >= SMALL_CORPUS_LINES:
+        return
+    unaligned = {name: n for name, n in ctx.counts.dropped.items() if name.endswith("_not_aligned")}
+    empty = [name for name, made in per_type.items() if not made
+             and any(reason.startswith(f"{name.lower()}_") for reason in unaligned)]
+    if empty:
+        warn(ctx, f"variations.v1: {lines} lines are too few for eflomal to align: no {', no '.join(empty)} "
+                  f"({sum(unaligned.values())} candidates dropped as *_not_aligned); on a corpus this small "
+                  "set `aligner: unique` (links a word that occurs once on each side)")
+
+
 class VariationsBuilder(Builder[VariationsConfig]):
     name = "variations.v1"
     config_class = VariationsConfig
@@ -46,6 +70,7 @@ class VariationsBuilder(Builder[VariationsConfig]):
         "when the input changes minimally."
     )
     license = "other"
+    field_meanings = FIELD_MEANINGS
     languages = ("en", "de")
     identity_keys = ("corpus", "src", "jsonl", "src_lang", "tgt_lang")
     citation = CITATION
@@ -79,6 +104,7 @@ class VariationsBuilder(Builder[VariationsConfig]):
             per_type[row.record["type"]] += 1
         ctx.notes["variations_per_type"] = per_type
         ctx.notes["input_lines"] = len(plan.pairs)  # empty lines included: the denominator of a yield
+        warn_if_too_small_to_align(self.config, per_type, plan, ctx)
         return rows
 
     # --- outputs ------------------------------------------------------------------------------------------

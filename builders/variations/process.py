@@ -19,14 +19,16 @@ def process_lines(config: VariationsConfig, lines: LineRange, plan: VariationsPl
     for pair in plan.pairs[lines.first : lines.stop]:
         if not isinstance(pair, SentencePair):
             ctx.read()
-            ctx.drop("empty_line")
+            source_id, line = pair
+            ctx.drop("empty_line", source_id=source_id, line=line)
             continue
         for strategy in strategies.values():
             made = 0
             for outcome in strategy.generate(pair, plan.resources):
                 ctx.read()
                 if isinstance(outcome, Drop):
-                    ctx.drop(outcome.reason)
+                    ctx.drop(outcome.reason, source_id=pair.source_id, line=pair.line, type=strategy.type_name,
+                             en=pair.en, de=pair.de)
                     continue
                 rows.append(Row("test", make_record(config, pair, outcome, made)))
                 ctx.keep()
