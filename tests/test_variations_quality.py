@@ -296,7 +296,8 @@ def test_del_never_breaks_a_unit_written_apart() -> None:
     ("en", "de", "links"),
     [
         # connectives anywhere: deleting one changes how the clauses relate, or leaves a comma splice
-        ("I must keep going, otherwise the others stop too.", "Ich muss weitermachen, sonst hören die anderen auch auf.",
+        ("I must keep going, otherwise the others stop too.",
+         "Ich muss weitermachen, sonst hören die anderen auch auf.",
          "otherwise=sonst"),
         ("The shop, however, stayed closed.", "Der Laden blieb jedoch geschlossen.", "however=jedoch"),
         ("We took the train instead.", "Wir nahmen stattdessen den Zug.", "instead=stattdessen"),
@@ -336,7 +337,8 @@ def test_del_lexicon_has_no_connectives() -> None:
     ("en", "de", "links", "expected"),
     [
         # counter-examples: the same words as plain modifiers inside their clause, and a degree 'so' that opens one
-        ("It is still raining hard.", "Es regnet noch stark.", "still=noch", ("It is raining hard.", "Es regnet stark.")),
+        ("It is still raining hard.", "Es regnet noch stark.", "still=noch",
+         ("It is raining hard.", "Es regnet stark.")),
         ("We then drove to the lake.", "Wir fuhren dann zum See.", "then=dann",
          ("We drove to the lake.", "Wir fuhren zum See.")),
         ("So many people came.", "Es kamen so viele Leute.", "So=so", Drop("del_en_fixed_phrase")),
