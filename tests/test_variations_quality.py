@@ -309,6 +309,8 @@ def test_del_never_breaks_a_unit_written_apart() -> None:
          "So=also"),
         ("If it rains, then we simply stay home.", "Wenn es regnet, bleiben wir dann einfach zu Hause.",
          "then=dann"),
+        # a discourse marker that opens a clause with a comma: 'Now, the question is ...'
+        ("Now, the real question is open.", "Die eigentliche Frage ist jetzt offen.", "Now=jetzt"),
         # a German connective for a mid-clause English adverb: 'still' in the sense of 'nevertheless'
         ("She was tired but she still came.", "Sie war müde, aber sie kam trotzdem.", "still=trotzdem"),
     ],
@@ -320,7 +322,7 @@ def test_del_keeps_discourse_connectives(en: str, de: str, links: str) -> None:
 
     user_adverbs = {"otherwise": ("sonst",), "however": ("jedoch",), "instead": ("stattdessen",),
                     "therefore": ("deshalb",), "yet": ("noch",), "so": ("also",), "then": ("dann",),
-                    "still": ("noch", "trotzdem")}
+                    "still": ("noch", "trotzdem"), "now": ("jetzt",)}
     lexicons = dataclasses.replace(_resources().lexicons, adverbs={
         word: TranslationEntry(word, german) for word, german in user_adverbs.items()})
     made = outcomes("DEL", aligned_pair(en, de, links), dataclasses.replace(_resources(), lexicons=lexicons))
@@ -342,6 +344,8 @@ def test_del_lexicon_has_no_connectives() -> None:
         ("We then drove to the lake.", "Wir fuhren dann zum See.", "then=dann",
          ("We drove to the lake.", "Wir fuhren zum See.")),
         ("So many people came.", "Es kamen so viele Leute.", "So=so", Drop("del_en_fixed_phrase")),
+        ("Now we know the answer.", "Wir kennen jetzt die Antwort.", "Now=jetzt",
+         ("We know the answer.", "Wir kennen die Antwort.")),
         ("The well-known singer was very tired.", "Der bekannte Sänger war sehr müde.", "very=sehr",
          ("The well-known singer was tired.", "Der bekannte Sänger war müde.")),
     ],

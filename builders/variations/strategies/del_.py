@@ -76,6 +76,9 @@ EN_CONNECTIVES = frozenset({
 # therefore; "Then the rain came"; "Also, ..."; "Rather, ..."); inside a clause they are ordinary modifiers
 # ("it is still raining", "we then left", "rather good").
 EN_CLAUSE_INITIAL_CONNECTIVES = frozenset({"still", "yet", "so", "then", "also", "rather"})
+# Discourse markers when they open a clause with a comma ("Now, the question is ...", "Again, ..." = as said);
+# without the comma they are temporal ("Now we know", "Again he lost") and stay candidates.
+EN_COMMA_CONNECTIVES = frozenset({"now", "again"})
 # German words that are connectives in every position: 'trotzdem' for mid-clause "still" means "nevertheless",
 # 'sonst' is "otherwise". (German 'also' is "therefore", not "also".)
 DE_CONNECTIVES = frozenset({
@@ -213,7 +216,11 @@ def english_connective(pair: SentencePair, index: int) -> bool:
     word = pair.en_tokens[index].lower
     if word in EN_CONNECTIVES:
         return True
-    if word not in EN_CLAUSE_INITIAL_CONNECTIVES or not english_clause_initial(pair, index):
+    if not english_clause_initial(pair, index):
+        return False
+    if word in EN_COMMA_CONNECTIVES:
+        return index + 1 < len(pair.en_tokens) and pair.en_tokens[index + 1].text == ","
+    if word not in EN_CLAUSE_INITIAL_CONNECTIVES:
         return False
     return not (word == "so" and following_pos(pair, index) in {"ADJ", "ADV", "DET"})
 
