@@ -99,7 +99,7 @@ INS_CASES = [
     ("The house is big.", "Das Haus ist groß.", "house=Haus big=groß", "The house is also big.",
      Drop("ins_not_aligned")),
     # degree word before a German noun (capitalised) is not the same slot as before an adjective
-    ("It is a big deal.", "Es ist eine große Sache.", "is=ist a=eine big=Sache", "It is a very big deal.",
+    ("It is a big house.", "Es ist ein großes Haus.", "is=ist a=ein big=Haus", "It is a very big house.",
      Drop("ins_de_slot_differs")),
     # next to a conjunction or comparison on the English side: "and very cheap", "than very"
     ("The car is fast and cheap.", "Das Auto ist schnell und billig.", "and=und cheap=billig",
@@ -184,6 +184,75 @@ def test_ins_additive_also_is_off_by_default() -> None:
     assert Drop("ins_additive_off") in made
     assert [result(pair, o) for o in made if isinstance(o, Variation)] == [
         ("The bridge is very old.", "Die Brücke ist sehr alt.")]
+
+
+# --- issue 25: INS slot, fixed phrases, stacked degree words, casing --------------------------------------------
+@pytest.mark.parametrize(
+    ("en", "de", "links", "licensed", "expected"),
+    [
+        # 'sehr' goes right before the German word the modified English word is linked to, inside its phrase,
+        # even when the English left neighbour is linked elsewhere: 'die sehr tief hängenden', 'nur sehr schlecht'
+        ("Pick the low hanging fruit.", "Pflücke die tief hängenden Früchte.",
+         "Pick=Pflücke the=die low=tief hanging=hängenden fruit=Früchte", "pick the very low hanging fruit .",
+         ("Pick the very low hanging fruit.", "Pflücke die sehr tief hängenden Früchte.")),
+        ("Prices can be forecast poorly.", "Preise lassen sich schlecht vorhersagen.",
+         "Prices=Preise can=lassen forecast=vorhersagen poorly=schlecht", "prices can be forecast very poorly .",
+         ("Prices can be forecast very poorly.", "Preise lassen sich sehr schlecht vorhersagen.")),
+        # never before a verb the modified word was linked to, nor between an adverb and its adjective
+        ("Prices can be forecast poorly.", "Preise lassen sich nur schlecht prognostizieren.",
+         "can=lassen forecast=schlecht poorly=prognostizieren", "prices can be forecast very poorly .",
+         Drop("ins_de_before_verb")),
+        ("Pick the low hanging fruit.", "Pflücke die tief hängenden Früchte.",
+         "the=die low=hängenden hanging=tief", "pick the very low hanging fruit .", Drop("ins_de_inside_modifier")),
+        # a measure phrase or idiom takes no intensifier: 'a good quarter of an hour', 'a good 20 minutes'
+        ("We waited a good quarter of an hour.", "Wir warteten eine gute Viertelstunde.", "a=eine good=gute",
+         "we waited a very good quarter of an hour .", Drop("ins_measure_or_idiom")),
+        ("The walk took a good 20 minutes.", "Der Weg dauerte gut 20 Minuten.", "took=dauerte good=gut",
+         "the walk took a very good 20 minutes .", Drop("ins_measure_or_idiom")),
+        ("They ran for a good cause.", "Sie liefen für einen guten Zweck.", "a=einen good=guten cause=Zweck",
+         "they ran for a very good cause .", Drop("ins_measure_or_idiom")),
+        # ... also when only the German side shows it (ein gutes Stück = "a fair way")
+        ("We walked a long way.", "Wir liefen ein gutes Stück.", "a=ein long=gutes way=Stück",
+         "we walked a very long way .", Drop("ins_measure_or_idiom")),
+        # a degree word already in the phrase, on either side: no second one
+        ("It stayed at rather a low level.", "Es blieb auf einem eher niedrigen Niveau.",
+         "a=einem low=niedrigen level=Niveau", "it stayed at rather a very low level .",
+         Drop("ins_degree_word_present")),
+        ("The room is big enough.", "Das Zimmer ist groß genug.", "is=ist big=groß",
+         "the room is very big enough .", Drop("ins_degree_word_present")),
+        ("It stayed at a low level.", "Es blieb auf einem ziemlich niedrigen Niveau.",
+         "a=einem low=niedrigen level=Niveau", "it stayed at a very low level .", Drop("ins_degree_word_present")),
+        ("It was a big house.", "Es war so ein großes Haus.", "a=ein big=großes house=Haus",
+         "it was a very big house .", Drop("ins_degree_word_present")),
+        # a gap inside a hyphenated word
+        ("She is self-confident.", "Sie ist selbstbewusst.", "confident=selbstbewusst",
+         "she is self - very confident .",
+         Drop("ins_inside_hyphenated_word")),
+        # a Title-Case headline gets a capitalised 'Very'; a proper adjective in running text does not
+        ("A Good Year For Local Farmers", "Ein gutes Jahr für Bauern aus der Region", "A=Ein Good=gutes Year=Jahr",
+         "a very good year for local farmers", ("A Very Good Year For Local Farmers",
+                                                "Ein sehr gutes Jahr für Bauern aus der Region")),
+        ("It was a good year for local farmers.", "Es war ein gutes Jahr für Bauern.", "a=ein good=gutes year=Jahr",
+         "it was a very good year for local farmers .",
+         ("It was a very good year for local farmers.", "Es war ein sehr gutes Jahr für Bauern.")),
+    ],
+)
+def test_ins_issue25_classes(en: str, de: str, links: str, licensed: str, expected: object) -> None:
+    pair = aligned_pair(en, de, links)
+    made = outcomes("INS", pair, _ins_resources([licensed]))
+    assert [result(pair, o) for o in made] == [expected]
+
+
+def test_ins_verbal_slot_not_after_a_clause_final_auxiliary() -> None:
+    """'denen wir begegnen werden tatsächlich müssen': the German auxiliary closes a verb-final clause."""
+    pair = aligned_pair("These are questions we will have to face.",
+                        "Das sind Fragen, denen wir begegnen werden müssen.", "will=werden have=müssen")
+    made = outcomes("INS", pair, _ins_resources(["these are questions we will actually have to face ."]))
+    assert made == [Drop("ins_de_verb_final_clause")]
+    pair = aligned_pair("We will have to leave.", "Wir werden gehen müssen.", "will=werden have=gehen")
+    made = outcomes("INS", pair, _ins_resources(["we will actually have to leave ."]))
+    assert [result(pair, o) for o in made] == [
+        ("We will actually have to leave.", "Wir werden tatsächlich gehen müssen.")]
 
 
 def test_ins_not_after_a_german_preposition() -> None:
