@@ -242,7 +242,7 @@ def test_subgen_rejections(en: str, de: str, reason: str) -> None:
         ("The film was very long.", "Der Film war sehr lang.", "The film was long.", "Der Film war lang."),
         ("He came, too.", "Er kam auch.", "He came.", "Er kam."),  # adverb at sentence end before punctuation
         ("We finally found it.", "Wir haben es endlich gefunden.", "We found it.", "Wir haben es gefunden."),
-        ("Then, she left.", "Sie ging dann.", "She left.", "Sie ging."),
+        ("Finally, she left.", "Sie ging schließlich.", "She left.", "Sie ging."),
     ],
 )
 def test_del(en: str, de: str, expected_en: str, expected_de: str) -> None:
@@ -255,7 +255,7 @@ def test_del(en: str, de: str, expected_en: str, expected_de: str) -> None:
 @pytest.mark.parametrize(
     ("en", "de", "reason"),
     [
-        ("Then he left.", "Dann ging er.", "del_de_clause_initial"),  # removing 'Dann' leaves verb first
+        ("He then left.", "Dann ging er.", "del_de_clause_initial"),  # removing 'Dann' leaves verb first
         ("It is still raining.", "Es regnet immer noch.", "del_de_fixed_phrase"),
         ("He was very tired and very hungry.", "Er war sehr müde und sehr hungrig.", "del_not_unique"),
         ("It was very good.", "Es war gut.", "del_translation_absent"),

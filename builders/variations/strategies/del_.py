@@ -46,6 +46,8 @@ DE_MULTIWORD_UNITS: tuple[tuple[str, ...], ...] = tuple(tuple(u.split()) for u i
     "so dass", "so wie", "so weit", "so viel", "so viele", "so sehr", "so lange", "so gut", "so oft", "so bald",
     "eben so", "genau so", "ganz so", "auch so", "ganz und", "und so", "oder so", "so oder so", "so weiter",
     "eher als", "lieber als",
+    # 'so genannt-' written apart is the one word 'sogenannt-' ("so-called"): no 'so' out of it
+    "so genannt", "so genannte", "so genannten", "so genannter", "so genanntes", "so genanntem",
 ))
 _UNIT_LENGTHS = sorted({len(u) for u in DE_MULTIWORD_UNITS})
 # English adverbs in a fixed phrase with the next or previous word (so much, even if, once again ...).
@@ -57,12 +59,33 @@ EN_BOUND_BIGRAMS = frozenset({
     ("again", "and"), ("and", "again"), ("not", "only"), ("if", "only"), ("only", "just"), ("just", "about"),
     ("still", "more"), ("even", "more"), ("all", "too"), ("too", "much"), ("too", "many"),
     ("very", "much"),  # "He liked it very much" -> "He liked it much"
+    ("so", "called"), ("ever", "after"), ("as", "well"), ("so", "to"),  # 'the so called plan', 'so to speak'
 })
 # A German adverb right after a preposition is part of an adverbial phrase (für gewöhnlich, bis jetzt, seit kurzem).
 DE_PREPOSITIONS = {"für", "bis", "seit", "ab", "von", "nach", "vor", "zu", "auf", "an", "in", "mit", "bei", "aus", "um"}
-# Clause-initial English adverbs with another sense than in mid-clause ("Still, ..." = nevertheless): only these
-# German words translate them there ("Still, he came" is not the 'noch' of "noch lange nicht").
-EN_CLAUSE_INITIAL_SENSES = {"still": frozenset({"trotzdem", "dennoch"})}
+# Discourse connectives (issue 25): adverbs that say how their clause relates to another one (contrast,
+# consequence, alternative, addition of a new point). They are not optional modifiers: deleting 'otherwise' from
+# "I must go on, otherwise others would stop" leaves a comma splice with another meaning, and the German keeps
+# its clause structure ('weil sonst ...'). These always link clauses, wherever they stand ('He, however, ...').
+EN_CONNECTIVES = frozenset({
+    "however", "therefore", "otherwise", "instead", "nevertheless", "nonetheless", "thus", "hence",
+    "consequently", "moreover", "furthermore", "besides", "meanwhile", "accordingly", "anyway", "anyhow",
+    "likewise", "conversely", "regardless", "nor",
+})
+# These link clauses when they open one ("Still, it worked" = nevertheless; "Yet he came"; "So we left" =
+# therefore; "Then the rain came"; "Also, ..."; "Rather, ..."); inside a clause they are ordinary modifiers
+# ("it is still raining", "we then left", "rather good").
+EN_CLAUSE_INITIAL_CONNECTIVES = frozenset({"still", "yet", "so", "then", "also", "rather"})
+# Discourse markers when they open a clause with a comma ("Now, the question is ...", "Again, ..." = as said);
+# without the comma they are temporal ("Now we know", "Again he lost") and stay candidates.
+EN_COMMA_CONNECTIVES = frozenset({"now", "again"})
+# German words that are connectives in every position: 'trotzdem' for mid-clause "still" means "nevertheless",
+# 'sonst' is "otherwise". (German 'also' is "therefore", not "also".)
+DE_CONNECTIVES = frozenset({
+    "jedoch", "allerdings", "trotzdem", "dennoch", "stattdessen", "sonst", "andernfalls", "deshalb", "daher",
+    "deswegen", "darum", "somit", "folglich", "also", "hingegen", "dagegen", "indessen", "indes", "gleichwohl",
+    "nichtsdestotrotz", "nichtsdestoweniger", "ohnehin", "sowieso",
+})
 # Comparison markers: an adverb right after them is the standard of a fixed comparison ("stronger than ever",
 # "as ever", "than before"; "stärker denn je", "größer als je", "wie immer"), and deleting it leaves "than." /
 # "denn." with nothing to compare against.
@@ -96,6 +119,8 @@ _SENTENCE_END = frozenset({".", "!", "?", ";"})
 DE_COORDINATORS = {"und", "oder", "aber", "denn", "sondern", "doch"}
 DE_CLAUSE_START = {".", "!", "?", ":", ";", ",", "„", "“", "\"", "»", "«", "(", "–", "—"}
 _CLAUSE_BOUNDARY = frozenset(DE_CLAUSE_START) | _SENTENCE_END | {"…", "-", ")", "”"}
+# Characters that join two words into one (so-called, and/or, ever‐growing with a Unicode hyphen).
+_WORD_JOINERS = frozenset("-/‐‑")
 
 
 def german_clause_initial(tokens: list[Token], index: int) -> bool:
@@ -178,7 +203,34 @@ def english_coordinated_or_repeated(pair: SentencePair, index: int) -> bool:
 
 
 def english_clause_initial(pair: SentencePair, index: int) -> bool:
-    return index == 0 or pair.en_tokens[index - 1].text in DE_CLAUSE_START
+    """First in its clause: at the line start, after punctuation, or right after 'and/but/or' ("and yet")."""
+    if index == 0 or pair.en_tokens[index - 1].text in DE_CLAUSE_START:
+        return True
+    return pair.en_tokens[index - 1].pos == "CCONJ"
+
+
+def english_connective(pair: SentencePair, index: int) -> bool:
+    """The adverb at ``index`` links its clause to another: a connective anywhere ('however'), or one of the
+    clause-opening connectives at the start of its clause ('Still, ...', 'and so', 'Then ...'). A degree 'so'
+    before an adjective or adverb ('So many came') is no connective."""
+    word = pair.en_tokens[index].lower
+    if word in EN_CONNECTIVES:
+        return True
+    if not english_clause_initial(pair, index):
+        return False
+    if word in EN_COMMA_CONNECTIVES:
+        return index + 1 < len(pair.en_tokens) and pair.en_tokens[index + 1].text == ","
+    if word not in EN_CLAUSE_INITIAL_CONNECTIVES:
+        return False
+    return not (word == "so" and following_pos(pair, index) in {"ADJ", "ADV", "DET"})
+
+
+def hyphen_piece(text: str, start: int, end: int) -> bool:
+    """The word text[start:end] is a piece of a hyphenated or slashed word ('so' of 'so-called', 'ever' of
+    'ever-growing', 'then' of 'then-president'): deleting it leaves '-called'."""
+    before, after = text[max(0, start - 2) : start], text[end : end + 2]
+    return (len(before) == 2 and before[1] in _WORD_JOINERS and before[0].isalnum()) or (
+        len(after) == 2 and after[0] in _WORD_JOINERS and after[1].isalnum())
 
 
 def one_to_one(pair: SentencePair, en_index: int, de_index: int) -> bool:
@@ -201,6 +253,12 @@ class DeleteAdverb:
                 continue
             if token.pos != "ADV":
                 outcomes.append(Drop("del_not_tagged_adv"))
+                continue
+            if hyphen_piece(pair.en, token.start, token.end):
+                outcomes.append(Drop("del_en_hyphenated_word"))
+                continue
+            if english_connective(pair, index):
+                outcomes.append(Drop("del_connective"))
                 continue
             following = pair.en_tokens[index + 1].lower if index + 1 < len(pair.en_tokens) else ""
             previous = pair.en_tokens[index - 1].lower if index > 0 else ""
@@ -225,10 +283,7 @@ class DeleteAdverb:
             if english_coordinated_or_repeated(pair, index):
                 outcomes.append(Drop("del_en_coordinated"))
                 continue
-            translations = set(entry.german)
-            if english_clause_initial(pair, index) and token.lower in EN_CLAUSE_INITIAL_SENSES:
-                translations &= EN_CLAUSE_INITIAL_SENSES[token.lower]
-            de_index = self._german_index(pair, index, translations, resources.config.del_max_shift)
+            de_index = self._german_index(pair, index, set(entry.german), resources.config.del_max_shift)
             if isinstance(de_index, Drop):
                 outcomes.append(de_index)
                 continue
@@ -263,6 +318,8 @@ class DeleteAdverb:
                 return Drop("del_not_same_sentence")
         if german_clause_initial(tokens, chosen):
             return Drop("del_de_clause_initial")
+        if tokens[chosen].lower in DE_CONNECTIVES:
+            return Drop("del_connective")
         if chosen > 0 and tokens[chosen - 1].lower in DE_COMPARISON_MARKERS:
             return Drop("del_de_comparison")
         if tokens[chosen].lower in DE_NEGATIONS:

@@ -79,6 +79,9 @@ def passing_gaps(model: BidirectionalNgram, tokens: Sequence[Token], word: str, 
 # German: never at a clause start (verb-second order), never after a degree word ('so sehr gut', 'zu sehr').
 DE_FORBIDDEN_LEFT = frozenset(DE_CLAUSE_START) | SENTENCE_END | frozenset(
     {"so", "zu", "sehr", "ganz", "recht", "ziemlich", "besonders", "allzu", "Sehr", "So", "Zu"})
+# Where a German gap is at a clause boundary; a degree word on its left is checked by the degree rules (and
+# the verbal slot's left word is an auxiliary).
+DE_CLAUSE_BOUNDARY_LEFT = frozenset(DE_CLAUSE_START) | SENTENCE_END
 # Conjunctions, comparison and correlative words, negation and focus particles: an inserted word next to one
 # of them joins the construction (sondern auch, als auch, weniger als auch, sowohl ... als auch, nicht nur).
 DE_FORBIDDEN_NEIGHBOURS = frozenset({
@@ -171,13 +174,181 @@ SLOT_CHECKS_DE: dict[str, Callable[[Token, Token], bool]] = {
 }
 
 
-def insertion_at(text: str, tokens: Sequence[Token], gap: int, word: str) -> Edit:
+# --- issue 25: fixed and measure phrases, stacked degree words, German slot of 'sehr' --------------------------
+# A measure phrase: 'a good quarter of an hour', 'a good 20 minutes', 'a good deal', 'a great many', 'a full
+# hour' use the adjective for "a little over / a large amount", not as a quality; no intensifier fits ('a very
+# good quarter'). The adjectives with that sense, and what they measure, on each side (eine gute Viertelstunde,
+# gut 20 Minuten, ein gutes Stück, volle zwei Stunden). Before a number any adjective counts ('a whopping 40 %').
+EN_MEASURE_ADJECTIVES = frozenset({"good", "great", "fair", "full", "solid", "healthy", "hefty", "whopping", "bare",
+                                   "clear", "round"})
+EN_MEASURE_WORDS = frozenset({
+    "quarter", "half", "third", "dozen", "deal", "many", "few", "couple", "bit", "lot", "while", "share", "part",
+    "number", "amount", "hour", "hours", "minute", "minutes", "mile", "miles", "percent", "hundred", "thousand",
+    "million", "billion",
+})
+DE_MEASURE_STEMS = frozenset({"gut", "voll", "reichlich", "knapp", "satt", "stolz", "rund", "ganz"})
+DE_MEASURE_PREFIXES = ("viertel", "drittel", "hälfte", "halb", "dutzend", "stück", "weile", "teil", "stunde",
+                       "minute", "meter", "kilometer", "prozent", "hundert", "tausend", "million", "milliarde",
+                       "menge", "anzahl", "zahl")
+# Idioms with an adjective that is not graded in them: 'a good cause' (charity), 'good morning', 'high time',
+# 'common sense', 'no big deal', 'high school'. "a very good cause" / "den sehr guten Zweck" is another phrase.
+EN_FIXED_ADJECTIVE_PHRASES = frozenset({
+    ("good", "cause"), ("good", "morning"), ("good", "evening"), ("good", "night"), ("good", "afternoon"),
+    ("good", "luck"), ("good", "faith"), ("good", "riddance"), ("good", "old"), ("high", "time"),
+    ("high", "school"), ("high", "street"), ("high", "court"), ("common", "sense"), ("big", "deal"),
+    ("great", "deal"), ("short", "notice"), ("fair", "play"), ("fair", "trade"), ("free", "time"),
+    ("hot", "dog"), ("small", "talk"), ("open", "source"), ("close", "call"), ("dead", "end"), ("long", "run"),
+    ("long", "term"), ("short", "term"), ("best", "friend"), ("old", "age"), ("young", "adult"),
+})
+DE_FIXED_ADJECTIVE_STEMS = frozenset({("gut", "zweck"), ("gut", "morgen"), ("gut", "abend"), ("gut", "nacht"),
+                                      ("gut", "tag"), ("hoch", "zeit"), ("gesund", "menschenverstand")})
+# Degree words: a phrase that has one already takes no second ('rather a low level' -> 'rather a very low
+# level', 'too big', 'big enough', 'ziemlich hohes', 'recht gut', 'so ein großes'). English words up to three to
+# the left of the gap within the phrase, or right after the modified word; German the same around its slot.
+EN_DEGREE_WORDS = frozenset({
+    "rather", "quite", "fairly", "pretty", "too", "so", "such", "somewhat", "extremely", "incredibly", "highly",
+    "terribly", "awfully", "really", "truly", "most", "more", "less", "least", "how", "very", "as", "enough",
+    "slightly", "exceptionally", "remarkably", "particularly", "especially", "super", "totally", "absolutely",
+})
+DE_DEGREE_WORDS = frozenset({
+    "ziemlich", "recht", "sehr", "ganz", "etwas", "besonders", "äußerst", "allzu", "relativ", "eher", "derart",
+    "dermaßen", "höchst", "überaus", "extrem", "ausgesprochen", "ungeheuer", "unglaublich", "wirklich", "echt",
+    "total", "richtig", "genug", "genauso", "ebenso", "einigermaßen", "halbwegs", "wahnsinnig", "furchtbar",
+    "zu", "so", "wie",
+})
+# German words that carry no degree but end a window: 'zu' and 'so' only count right before the slot or before
+# the article of its phrase ('so ein großes'), as they are also a preposition and "thus".
+DE_ADJACENT_ONLY_DEGREE = frozenset({"zu", "so", "wie"})
+DE_INDEFINITE_ARTICLES = word_set("ein eine einen einem einer eines")
+_DEGREE_WINDOW = 3
+_EN_PHRASE_BREAKS = frozenset({"PUNCT", "VERB", "AUX", "CCONJ", "SCONJ", "ADP"})
+# Lowercase words a German clause may open with before a V2 auxiliary ('oben ist', 'morgen wird'); any other
+# lowercase word in -en before the auxiliary is an infinitive or participle of a verb-final cluster ('begegnen
+# werden tatsächlich müssen'), where the inserted word cannot go after the auxiliary.
+DE_NON_VERBS_IN_EN = word_set("""
+    oben unten eben neben morgen gestern selten trotzdem zusammen ihnen denen einen keinen meinen deinen seinen
+    ihren unseren euren dessen deren allen vielen wenigen beiden anderen manchen diesen jenen welchen solchen
+    den wen dann wann wenn gegen innen außen
+""")
+
+
+def _en_phrase_left(pair: SentencePair, gap: int) -> list[EnglishToken]:
+    """Up to three English tokens left of the gap, stopping at punctuation, verbs, conjunctions, prepositions."""
+    found = []
+    for index in range(gap - 1, max(-1, gap - 1 - _DEGREE_WINDOW), -1):
+        token = pair.en_tokens[index]
+        if token.pos in _EN_PHRASE_BREAKS and token.lower not in EN_DEGREE_WORDS:
+            break
+        found.append(token)
+    return found
+
+
+def en_degree_nearby(pair: SentencePair, gap: int) -> bool:
+    """A degree word already in the phrase: left of the gap, or right after the modified word ('big enough')."""
+    after = pair.en_tokens[gap + 1].lower if gap + 1 < len(pair.en_tokens) else ""
+    return after == "enough" or any(t.lower in EN_DEGREE_WORDS for t in _en_phrase_left(pair, gap))
+
+
+def en_measure_or_idiom(pair: SentencePair, gap: int) -> bool:
+    """The modified word heads a measure phrase or sits in an idiom ('a good quarter', 'a good 20 minutes',
+    'a good cause')."""
+    modified = pair.en_tokens[gap].lower
+    after = pair.en_tokens[gap + 1] if gap + 1 < len(pair.en_tokens) else None
+    if after is None:
+        return False
+    measure = modified in EN_MEASURE_ADJECTIVES and after.lower in EN_MEASURE_WORDS
+    return measure or after.tag == "CD" or (modified, after.lower) in EN_FIXED_ADJECTIVE_PHRASES
+
+
+def de_degree_nearby(tokens: list[Token], gap: int) -> bool:
+    """A German degree word in the slot's phrase: up to three words left of the gap (no punctuation between),
+    'zu/so/wie' only right before it or before its article ('so ein großes'), or 'genug' right after the word."""
+    if gap + 1 < len(tokens) and tokens[gap + 1].lower == "genug":
+        return True
+    for distance, index in enumerate(range(gap - 1, max(-1, gap - 1 - _DEGREE_WINDOW), -1)):
+        word = tokens[index].lower
+        if not word[:1].isalpha():
+            return False
+        adjacent = distance == 0 or (distance == 1 and tokens[index + 1].lower in DE_INDEFINITE_ARTICLES)
+        if word in DE_DEGREE_WORDS and (word not in DE_ADJACENT_ONLY_DEGREE or adjacent):
+            return True
+    return False
+
+
+def _adjective_stem(word: str) -> str:
+    for ending in ("em", "en", "er", "es", "e"):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            return word[: -len(ending)]
+    return word
+
+
+def de_measure_or_idiom(tokens: list[Token], gap: int) -> bool:
+    """The German word after the slot heads a measure phrase (eine gute Viertelstunde, gut 20 Minuten) or an
+    idiom (für den guten Zweck, guten Morgen)."""
+    if gap + 1 >= len(tokens):
+        return False
+    after, stem = tokens[gap + 1].lower, _adjective_stem(tokens[gap].lower)
+    if after[:1].isdigit() or (stem in DE_MEASURE_STEMS and after.startswith(DE_MEASURE_PREFIXES)):
+        return True
+    return (stem, after) in DE_FIXED_ADJECTIVE_STEMS or (stem, _noun_head(after)) in DE_FIXED_ADJECTIVE_STEMS
+
+
+def _noun_head(word: str) -> str:
+    return word[:-1] if word.endswith("s") else word
+
+
+def de_inside_modifier(pair: SentencePair, en_gap: int, de_gap: int) -> bool:
+    """The German word before the slot translates an English word at or after the English gap, i.e. a word of
+    the phrase being intensified: 'sehr' would land inside that phrase, between an adverb and the word it
+    modifies ('low hanging' / 'tief hängende' with 'low' linked to 'hängende' gives 'tief sehr hängende')."""
+    return any(en >= en_gap for en, de in pair.alignment or () if de == de_gap - 1)
+
+
+def de_verb_target(tokens: list[Token], gap: int) -> bool:
+    """The German word after the slot is a verb: an auxiliary or modal, or an infinitive in -ieren ('sehr
+    prognostizieren lasse')."""
+    word = tokens[gap].lower
+    return word in DE_AUXILIARY_FORMS or word.endswith(("ieren", "ierst"))
+
+
+def de_verb_final_cluster(tokens: list[Token], gap: int) -> bool:
+    """The German auxiliary before the slot closes a verb-final clause: an infinitive or participle stands right
+    before it ('denen wir begegnen werden tatsächlich müssen', 'gesehen hat')."""
+    if gap < 2:
+        return False
+    before = tokens[gap - 2].text
+    participle = before.startswith("ge") and before.endswith(("t", "en")) and len(before) > 4
+    infinitive = before.endswith("en") and before.lower() not in DE_NON_VERBS_IN_EN
+    return before[:1].islower() and (participle or infinitive)
+
+
+def title_case_gap(pair: SentencePair, gap: int) -> bool:
+    """The words around the gap are written in Title Case (a headline: 'A Good Year For Farmers'): the inserted
+    word is capitalised too. The modified word and one more neighbour are capitalised, and neither is a proper
+    noun, 'I' or at the start of a sentence."""
+    window = [pair.en_tokens[i] for i in (gap - 1, gap, gap + 1) if 0 <= i < len(pair.en_tokens)]
+    right = pair.en_tokens[gap] if gap < len(pair.en_tokens) else None
+    if right is None or not _capitalised_common(pair, gap):
+        return False
+    return sum(_capitalised_common(pair, pair.en_tokens.index(t)) for t in window) >= 2
+
+
+def _capitalised_common(pair: SentencePair, index: int) -> bool:
+    token = pair.en_tokens[index]
+    sentence_start = index == 0 or pair.en_tokens[index - 1].text in SENTENCE_END
+    return (token.text[:1].isupper() and token.text.isalpha() and not token.text.isupper()
+            and token.tag not in ("NNP", "NNPS") and not sentence_start)
+
+
+def insertion_at(text: str, tokens: Sequence[Token], gap: int, word: str, title_case: bool = False) -> Edit:
     """Insert ``word`` between tokens[gap-1] and tokens[gap] with one space on each side where words meet;
-    between two all-capital words the inserted word is written in capitals too."""
+    between two all-capital words the inserted word is written in capitals too, in Title Case with a capital."""
     left = tokens[gap - 1]
     right_text = tokens[gap].text if gap < len(tokens) else ""
     if len(left.text) > 1 and left.text.isupper() and (right_text.isupper() or not right_text.isalpha()):
         word = word.upper()
+    elif title_case:
+        word = word[:1].upper() + word[1:]
     if gap < len(tokens) and tokens[gap].start > left.end:
         return Edit(tokens[gap].start, tokens[gap].start, "", word + " ")
     return Edit(left.end, left.end, "", " " + word)
@@ -223,7 +394,8 @@ class InsertWord:
             if isinstance(de_gap, Drop):
                 first_reason = first_reason or de_gap
                 continue
-            en_edit = repair_indefinite_article(pair.en, insertion_at(pair.en, en_tokens, gap.index, entry.english))
+            en_edit = repair_indefinite_article(pair.en, insertion_at(pair.en, en_tokens, gap.index, entry.english,
+                                                                      title_case_gap(pair, gap.index)))
             de_edit = insertion_at(pair.de, pair.de_tokens, de_gap, entry.german[0])
             return Variation(self.type_name, (en_edit,), (de_edit,), "", "", entry.english, entry.german[0],
                              position=gap.index, detail=f"p_en={gap.probability:.4f}")
@@ -237,15 +409,18 @@ class InsertWord:
             return Drop("ins_en_next_to_conjunction")
         if inside_quotation(pair.en, en_tokens[en_gap - 1].end):
             return Drop("ins_inside_quotation")
+        for reason, check in EN_SLOT_RULES.get(entry.slot, ()):
+            if check(pair, en_gap):
+                return Drop(reason)
         if pair.alignment is not None:
-            de_gap = _aligned_gap(pair, en_gap)
+            de_gap = ALIGNED_GAP_FINDERS[entry.slot](pair, en_gap)
         else:
             de_gap = _ngram_gap(pair, resources, en_tokens, en_gap, entry.german[0])
         if isinstance(de_gap, Drop):
             return de_gap
         tokens = pair.de_tokens
         left, right = tokens[de_gap - 1], tokens[de_gap] if de_gap < len(tokens) else None
-        if right is None or not right.text[:1].isalpha() or left.text in DE_FORBIDDEN_LEFT:
+        if right is None or not right.text[:1].isalpha() or left.text in DE_CLAUSE_BOUNDARY_LEFT:
             return Drop("ins_de_clause_boundary")
         if {left.lower, right.lower} & DE_FORBIDDEN_NEIGHBOURS:
             return Drop("ins_de_next_to_conjunction")
@@ -253,6 +428,9 @@ class InsertWord:
             return Drop("ins_inside_quotation")
         if not SLOT_CHECKS_DE[entry.slot](left, right):
             return Drop("ins_de_slot_differs")
+        for reason, de_check in DE_SLOT_RULES.get(entry.slot, ()):
+            if de_check(pair, en_gap, de_gap):
+                return Drop(reason)
         if entry.english in CONTRAST_SENSITIVE and _contrastive(pair, en_tokens, en_gap, de_gap):
             return Drop("ins_contrastive_context")
         return de_gap
@@ -268,6 +446,18 @@ def _en_neighbours(pair: SentencePair, gap: int) -> set[str]:
     return {pair.en_tokens[i].lower for i in (gap - 1, gap) if 0 <= i < len(pair.en_tokens)}
 
 
+def _gap_before_modified_word(pair: SentencePair, en_gap: int) -> int | Drop:
+    """Degree slot: 'sehr' goes right before the German word that the modified English word is linked to (its
+    first one, when the links are adjacent), inside that word's phrase, whatever the German word before it is
+    ('nur sehr schlecht', not 'schlecht sehr'; 'sehr tief hängende', not 'tief sehr hängende')."""
+    links = aligned_de_indices(pair, en_gap) if en_gap < len(pair.en_tokens) else set()
+    if not links:
+        return Drop("ins_not_aligned")
+    if max(links) - min(links) + 1 != len(links):
+        return Drop("ins_de_slot_differs")
+    return min(links)
+
+
 def _aligned_gap(pair: SentencePair, en_gap: int) -> int | Drop:
     """The German gap between the words linked to the English neighbours, when those are adjacent and in order."""
     left_links = aligned_de_indices(pair, en_gap - 1)
@@ -277,6 +467,38 @@ def _aligned_gap(pair: SentencePair, en_gap: int) -> int | Drop:
     if max(left_links) + 1 != min(right_links):
         return Drop("ins_de_slot_differs")
     return min(right_links)
+
+
+# How the German gap follows from the links, per slot.
+ALIGNED_GAP_FINDERS: dict[str, Callable[[SentencePair, int], int | Drop]] = {
+    "degree": _gap_before_modified_word,
+    "verbal": _aligned_gap,
+}
+# Rules on the English gap (issue 25), per slot: (drop reason, check that refuses).
+EN_SLOT_RULES: dict[str, tuple[tuple[str, Callable[[SentencePair, int], bool]], ...]] = {
+    "degree": (("ins_measure_or_idiom", en_measure_or_idiom), ("ins_degree_word_present", en_degree_nearby),
+               ("ins_inside_hyphenated_word", lambda pair, gap: _glued(pair, gap))),
+    "verbal": (("ins_inside_hyphenated_word", lambda pair, gap: _glued(pair, gap)),),
+}
+# Rules on the German gap (issue 25), per slot.
+DE_SLOT_RULES: dict[str, tuple[tuple[str, Callable[[SentencePair, int, int], bool]], ...]] = {
+    "degree": (("ins_measure_or_idiom", lambda pair, en_gap, gap: de_measure_or_idiom(pair.de_tokens, gap)),
+               ("ins_degree_word_present", lambda pair, en_gap, gap: de_degree_nearby(pair.de_tokens, gap)),
+               ("ins_de_before_verb", lambda pair, en_gap, gap: de_verb_target(pair.de_tokens, gap)),
+               ("ins_de_inside_modifier", de_inside_modifier)),
+    "verbal": (("ins_de_verb_final_clause", lambda pair, en_gap, gap: de_verb_final_cluster(pair.de_tokens, gap)),),
+}
+
+
+def _glued(pair: SentencePair, gap: int) -> bool:
+    """The gap lies inside a hyphenated or slashed word ('self-confident' -> 'self-very confident')."""
+    left, right = pair.en_tokens[gap - 1], pair.en_tokens[gap] if gap < len(pair.en_tokens) else None
+    if right is None or left.end != right.start:
+        return False
+    return bool({left.text, right.text} & _WORD_JOINERS)
+
+
+_WORD_JOINERS = frozenset({"-", "/", "‐", "‑"})
 
 
 def _ngram_gap(pair: SentencePair, resources: StrategyResources, en_tokens: list[Token], en_gap: int,

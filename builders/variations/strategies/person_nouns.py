@@ -25,6 +25,15 @@ DE_NATURAL_GENDER = {
                      "Deutscher", "Jugendlicher", "Verletzter", "Verdächtiger"), "m"),
     **dict.fromkeys(("Frau", "Mutter", "Tochter", "Schwester", "Tante", "Nichte", "Oma", "Großmutter", "Ehefrau",
                      "Witwe", "Braut", "Nonne", "Mama", "Dame", "Prinzessin", "Cousine"), "f"),
+    # Titles, ranks and offices that name a person but whose feminine the noun lexicon lacks or forms otherwise
+    # (issue 25: 'des Oberstleutnants ... ihre'): military ranks, nobility, clergy, a few role nouns.
+    **dict.fromkeys(("Leutnant", "Oberst", "Feldwebel", "Admiral", "Marschall", "Kadett", "Korporal", "Sergeant",
+                     "Gefreiter", "Obergefreiter", "Prinz", "Ritter", "Junker", "Lord", "Baron", "Zar", "Emir",
+                     "Khan", "Kalif", "Pharao", "Scheich", "Abt", "Rabbi", "Rabbiner", "Imam", "Mufti", "Pastor",
+                     "Vikar", "Kaplan", "Diakon", "Häuptling", "Lehrling", "Häftling", "Sträfling", "Neuling",
+                     "Schützling", "Boss", "Vormund", "Sheriff", "Butler", "Knecht", "Kerl", "Bursche", "Greis",
+                     "Jüngling", "Gatte"), "m"),
+    **dict.fromkeys(("Äbtissin", "Magd", "Diakonisse", "Baronin", "Zarin", "Gattin", "Lady"), "f"),
 }
 EN_MASCULINE_WORDS = frozenset({
     "mr", "sir", "lord", "gentleman", "gentlemen", "boy", "guy", "widower", "groom", "bridegroom", "monk",
@@ -88,15 +97,35 @@ def german_person_nouns() -> dict[str, str]:
         lemma.lower(): gender for lemma, gender in DE_NATURAL_GENDER.items()}
 
 
+# The shortest compound head tried: four letters (Ehrengast, Zahnarzt, Landwirt), so that three-letter words
+# inside others (Rat in Apparat, Zar in Basar) do not count.
+MIN_HEAD_LETTERS = 4
+_LEXICON_GENDER = {"m": "Masc", "f": "Fem"}
+
+
 def person_gender(nouns: dict[str, str], word: str) -> str | None:
-    """The gender of a person noun, or of a compound that ends in one (Regierungssprecher -> Sprecher); the
-    shortest head tried has five letters, so short words inside others (Rat in Apparat) do not count."""
+    """The gender of a person noun, of a compound that ends in one (Regierungssprecher -> Sprecher,
+    Oberstleutnants -> Leutnant), or of an -in feminine of a masculine one that the lexicon lacks
+    (Oberstleutnantin). A compound takes its head's gender; one that the noun lexicon knows with another gender
+    is no person (Angeboten is a form of das Angebot, not of der Bote)."""
     if word in nouns:
         return nouns[word]
-    for start in range(2, len(word) - 4):
-        if word[start:] in nouns:
-            return nouns[word[start:]]
+    for start in range(2, len(word) - MIN_HEAD_LETTERS + 1):
+        head = word[start:]
+        if head in nouns:
+            return _compound_gender(word, nouns[head])
+    if word.endswith("in") and len(word) > 2 + MIN_HEAD_LETTERS and person_gender(nouns, word[:-2]) == "m":
+        return "f"
     return None
+
+
+def _compound_gender(word: str, head_gender: str) -> str | None:
+    from builders.pronouns.german import noun_lexicon
+
+    entry = noun_lexicon().get(word)
+    if entry is not None and _LEXICON_GENDER[head_gender] not in entry.genders:
+        return None
+    return head_gender
 
 
 # Compounds with the head -mann/-frau name a man or a woman (Hausfrau, Geschäftsmann, Feuerwehrfrau), with or
@@ -200,15 +229,14 @@ def sex_marked_word(en_words: list[str], de_tokens: list[Token], gender: str) ->
 
 def german_person_noun_indices(tokens: list[Token], gender: str,
                                english_names: frozenset[str] = frozenset()) -> list[int]:
-    """Capitalised German tokens that are person nouns of ``gender`` ('m' or 'f') and may be singular. A -mann
-    compound that the English side has too is a surname (Hoffmann, Zimmermann), not a person noun."""
+    """Capitalised German tokens that are person nouns of ``gender`` ('m' or 'f') and may be singular. A word
+    that the English side has too is a name (Hoffmann, Zimmermann, Baron), not a German person noun."""
     nouns = german_person_nouns()
     found = []
     for index, token in enumerate(tokens):
-        if not token.text[:1].isupper():
+        if not token.text[:1].isupper() or token.text in english_names:
             continue
-        by_head = compound_person_gender(token.lower) if token.text not in english_names else None
-        if (person_gender(nouns, token.lower) or by_head) != gender:
+        if (person_gender(nouns, token.lower) or compound_person_gender(token.lower)) != gender:
             continue
         before = tokens[index - 1].text.lower() if index > 0 else ""
         if gender == "m" and (before in DE_PLURAL_DETERMINERS or before.isdigit()):
