@@ -1,7 +1,8 @@
 """Checkpoints of processed units so that ``--resume`` continues where a killed build stopped.
 
 Each chunk (rows + counts of a batch of units) is one atomically written pickle, so a kill leaves either a
-whole chunk or none. A header pins builder, config and input hashes: resuming with other inputs is refused.
+whole chunk or none. A header pins builder, config and the hash of every input the units depend on (files,
+resources, derived inputs such as alignment links): resuming with other inputs is refused, naming them.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class Checkpoint:
     def __init__(self, directory: Path, builder: str, config: dict[str, Any], inputs: dict[str, str]) -> None:
         self.directory = directory
         self.header = json.dumps(
-            {"builder": builder, "config": config, "inputs": sorted(inputs.values())}, sort_keys=True
+            {"builder": builder, "config": config, "inputs": inputs}, sort_keys=True
         )
         self._next = 0
 
@@ -49,8 +50,8 @@ class Checkpoint:
             return self.reset()
         if header.read_text(encoding="utf-8") != self.header:
             raise MtprobesError(
-                f"{self.directory}: cannot resume, the config or inputs differ from the interrupted build "
-                "(use --overwrite to start again)"
+                f"{self.directory}: cannot resume, {_differences(header.read_text(encoding='utf-8'), self.header)} "
+                "differ from the interrupted build (use --overwrite to start again)"
             )
         chunks: list[Chunk] = []
         position = 0
@@ -69,6 +70,17 @@ class Checkpoint:
         write_bytes(self.directory / f"chunk-{self._next:06d}.pkl", pickle.dumps(chunk, protocol=5))
         self._next += 1
         _maybe_die_for_test(self._next)
+
+
+def _differences(saved: str, current: str) -> str:
+    """What differs between two headers, for the error: the inputs by name, else 'the config'."""
+    try:
+        old, new = json.loads(saved), json.loads(current)
+        before, after = dict(old["inputs"]), dict(new["inputs"])
+    except (ValueError, KeyError, TypeError):
+        return "the config or inputs"  # a header of an older version
+    names = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    return f"the inputs ({', '.join(names)})" if names else "the config or builder"
 
 
 def _maybe_die_for_test(chunks_written: int) -> None:
