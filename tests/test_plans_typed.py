@@ -11,8 +11,9 @@ PLAN_TYPES = [
     "builders.commute_ext.plan:CommutePlan", "builders.commute_ext.units:SourcePayload",
     "builders.commute_ext.units:TranslationPayload", "builders.commute_ext.units:OriginalImage",
     "builders.pronouns.plan:PronounsPlan", "builders.pronouns.units:DocPayload",
-    "builders.pronouns.units:SegmentPayload", "builders.pronouns.units:DocRange",
-    "builders.variations.plan:VariationsPlan", "builders.variations.units:LineRange",
+    "builders.pronouns.units:SegmentPayload", "builders.pronouns.units:DocBatch",
+    "builders.pronouns.plan:PronounsShared",
+    "builders.variations.plan:VariationsPlan", "builders.variations.units:LineBatch",
     "builders.shuffles.plan:ShufflePlan",
 ]
 

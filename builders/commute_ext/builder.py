@@ -100,8 +100,11 @@ model's image-awareness can be tested on five images per meaning instead of one.
     def units(self, plan: CommutePlan) -> Sequence[Unit]:
         return make_units(plan)
 
-    def process(self, unit: Unit, plan: CommutePlan, ctx: BuildContext) -> list[Row]:
-        return process_source(self.config, unit, plan, ctx)
+    def shared_plan(self, plan: CommutePlan) -> None:
+        return None  # every unit carries its own source: the plan stays on the driver
+
+    def process(self, unit: Unit, plan: None, ctx: BuildContext) -> list[Row]:
+        return process_source(self.config, unit, ctx)
 
     def card_section(self, info: dict[str, Any]) -> str:
         """Card text: how the images were found, and how to use the slot files and the review page."""

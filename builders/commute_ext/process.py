@@ -11,16 +11,16 @@ from builders.core.context import BuildContext, Row
 from builders.core.errors import InputError
 
 from .config import CommuteExtConfig
-from .plan import CommutePlan
 from .select import Candidate, apply_choice, preselect, suppress
 from .units import SourcePayload, TranslationPayload
 
 TOO_FEW = "source:too_few_candidates"
 
 
-def process_source(config: CommuteExtConfig, unit: Unit, plan: CommutePlan, ctx: BuildContext) -> list[Row]:
-    """The record of one ambiguous source: suppression and selection over its retrieved candidates."""
-    payload = plan.sources[unit.payload]
+def process_source(config: CommuteExtConfig, unit: Unit, ctx: BuildContext) -> list[Row]:
+    """The record of one ambiguous source (the unit's payload): suppression and selection over its retrieved
+    candidates."""
+    payload: SourcePayload = unit.payload
     ctx.read()
     judged = [judge(config, payload, t) for t in range(2)]
     selected = [sum(c.selected for c in candidates) for candidates in judged]

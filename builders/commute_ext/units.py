@@ -1,8 +1,8 @@
 """The units of commute_ext.v1 and the typed data the plan holds for them.
 
-One unit per ambiguous source, keyed by its record id; its payload is the source's position in the plan, where
-a :class:`SourcePayload` holds both translations with their retrieved candidates (the bulk travels once per
-worker with the plan, not with each unit).
+One unit per ambiguous source, keyed by its record id; its payload is the source's :class:`SourcePayload`
+(both translations with their retrieved candidates). A unit carries its own source, and workers get nothing else
+of the plan, so a worker's memory does not grow with the number of sources (issue 26).
 """
 
 from __future__ import annotations
@@ -47,4 +47,4 @@ class SourcePayload:
 
 
 def make_units(plan: CommutePlan) -> list[Unit]:
-    return [Unit(key=source.id, payload=position) for position, source in enumerate(plan.sources)]
+    return [Unit(key=source.id, payload=source) for source in plan.sources]

@@ -87,7 +87,14 @@ class Builder(abc.ABC, Generic[ConfigT]):
 
     @abc.abstractmethod
     def process(self, unit: Unit, plan: Any, ctx: BuildContext) -> list[Row]:
-        """Turn one unit into rows, counting what was read, kept and dropped (runs on any worker)."""
+        """Turn one unit into rows, counting what was read, kept and dropped (runs on any worker); ``plan`` is
+        what ``shared_plan`` returned."""
+
+    def shared_plan(self, plan: Any) -> Any:
+        """The part of the plan every worker gets (once). The default is the whole plan; a builder whose units
+        carry their own slice of the corpus returns the small rest, so a worker's memory stays flat in corpus
+        size."""
+        return plan
 
     # --- optional hooks ------------------------------------------------------------------------------
     def finalize(self, rows: list[Row], plan: Any, ctx: BuildContext) -> list[Row]:
@@ -155,7 +162,7 @@ class Builder(abc.ABC, Generic[ConfigT]):
         if normalised:
             ctx.notes["normalised_line_breaks"] = dict(sorted(normalised.items()))
         units = list(self.units(build_plan))
-        checkpoint = Checkpoint(plan.work_dir / "checkpoint", self.name, self.config.to_dict(), ctx.inputs)
+        checkpoint = Checkpoint(plan.work_dir / "checkpoint", self.name, self.config.to_dict(), unit_inputs(ctx))
         rows = self._run_units(units, build_plan, ctx, executor, checkpoint, resume)
         rows = self.finalize(rows, build_plan, ctx)
         self.check_rows(rows)
@@ -176,7 +183,7 @@ class Builder(abc.ABC, Generic[ConfigT]):
             rows.extend(chunk.rows)
             ctx.counts.merge(chunk.counts)
         todo = units[sum(len(c.unit_keys) for c in done) :]
-        results = executor.map(run_unit, todo, (self, build_plan, ctx.work_dir))
+        results = executor.map(run_unit, todo, (self, self.shared_plan(build_plan), ctx.work_dir))
         batch: list[UnitResult] = []
         for result in ctx.track(results, self.name, total=len(todo)):
             batch.append(result)
@@ -234,6 +241,15 @@ class Builder(abc.ABC, Generic[ConfigT]):
         }
         info["signature"] = make_signature(self, ctx)
         return info
+
+
+def unit_inputs(ctx: BuildContext) -> dict[str, str]:
+    """What the units' rows depend on besides the config, named: input files, resources (priors, lexicons) and
+    what prepare() derived (alignment links, the resolved pipeline). A checkpoint pins them, so --resume
+    refuses to mix rows computed from two of them."""
+    return {**{f"input:{path}": digest for path, digest in ctx.inputs.items()},
+            **{f"resource:{name}": digest for name, digest in ctx.resources.items()},
+            **ctx.unit_inputs}
 
 
 def make_signature(builder: Builder[Any], ctx: BuildContext) -> str:

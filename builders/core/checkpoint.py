@@ -1,7 +1,8 @@
 """Checkpoints of processed units so that ``--resume`` continues where a killed build stopped.
 
 Each chunk (rows + counts of a batch of units) is one atomically written pickle, so a kill leaves either a
-whole chunk or none. A header pins builder, config and input hashes: resuming with other inputs is refused.
+whole chunk or none. A header pins builder, config and the hash of every input the units depend on (files,
+resources, derived inputs such as alignment links): resuming with other inputs is refused, naming them.
 
 A chunk file starts with an HMAC-SHA256 of its pickle under a random key that the build wrote beside the
 header (``key``), so only what this build wrote is ever unpickled: a truncated, damaged or foreign chunk (a file
@@ -44,7 +45,7 @@ class Checkpoint:
     def __init__(self, directory: Path, builder: str, config: dict[str, Any], inputs: dict[str, str]) -> None:
         self.directory = directory
         self.header = json.dumps(
-            {"builder": builder, "config": config, "inputs": sorted(inputs.values())}, sort_keys=True
+            {"builder": builder, "config": config, "inputs": inputs}, sort_keys=True
         )
         self._next = 0
         self._key = b""
@@ -66,8 +67,8 @@ class Checkpoint:
             return self.reset()
         if header.read_text(encoding="utf-8") != self.header:
             raise MtprobesError(
-                f"{self.directory}: cannot resume, the config or inputs differ from the interrupted build "
-                "(use --overwrite to start again)"
+                f"{self.directory}: cannot resume, {_differences(header.read_text(encoding='utf-8'), self.header)} "
+                "differ from the interrupted build (use --overwrite to start again)"
             )
         key_path = self.directory / KEY_FILE
         if not key_path.is_file():  # a checkpoint of an older release: none of its chunks can be verified
@@ -111,6 +112,17 @@ def _read_chunk(path: Path, key: bytes) -> Chunk | None:
     except Exception:  # a chunk of this build whose classes changed since (an upgrade between kill and resume)
         return None
     return chunk if isinstance(chunk, Chunk) else None
+
+
+def _differences(saved: str, current: str) -> str:
+    """What differs between two headers, for the error: the inputs by name, else 'the config'."""
+    try:
+        old, new = json.loads(saved), json.loads(current)
+        before, after = dict(old["inputs"]), dict(new["inputs"])
+    except (ValueError, KeyError, TypeError):
+        return "the config or inputs"  # a header of an older version
+    names = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+    return f"the inputs ({', '.join(names)})" if names else "the config or builder"
 
 
 def _maybe_die_for_test(chunks_written: int) -> None:

@@ -89,6 +89,9 @@ class BuildContext:
     resources: dict[str, str] = field(default_factory=dict)
     tools: dict[str, str] = field(default_factory=dict)
     notes: dict[str, Any] = field(default_factory=dict)
+    # what prepare() derived that the units depend on (name -> sha256 or version: alignment links, the resolved
+    # pipeline); pinned by the checkpoint only, not written to info.json
+    unit_inputs: dict[str, str] = field(default_factory=dict)
     executor: Any = None  # core.executors.Executor of the build (None: in this process); prepare() may map on it
 
     # --- counting -------------------------------------------------------------------------------------

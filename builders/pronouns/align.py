@@ -169,16 +169,20 @@ def lines_links(
     cache_dirs: Sequence[Path],
 ) -> LinkLines:
     """Forward and reverse link lines of each pair of aligner lines (``aligner_lines``), before symmetrisation,
-    and the cache key; read from the first cache that has them."""
+    and the cache key; read from the first cache that has them. The first cache (a build's work folder) always
+    ends up holding them: a resumed build reads the links its checkpoints were made with, even after a shared
+    cache was emptied (eflomal would otherwise sample other links without a word)."""
     key = corpus_key(src_lines, tgt_lines, settings, aligner)
     backend = ALIGNERS[aligner]
     cached = _cached(key, cache_dirs, len(src_lines))
     if cached is None:
         forward, reverse = backend.links(src_lines, tgt_lines, settings, cache_dirs[0] / f"scratch-{key}")
-        for directory in cache_dirs:
-            write_text(directory / f"{key}.json", json.dumps({"forward": forward, "reverse": reverse}))
+        missing_from = list(cache_dirs)
     else:
         forward, reverse = cached
+        missing_from = [d for d in cache_dirs[:1] if not (d / f"{key}.json").is_file()]
+    for directory in missing_from:
+        write_text(directory / f"{key}.json", json.dumps({"forward": forward, "reverse": reverse}))
     if settings.priors_out:
         write_text(Path(settings.priors_out).expanduser(), backend.priors(src_lines, tgt_lines, forward, reverse))
     return LinkLines(forward, reverse, key, cached is not None)

@@ -1,7 +1,7 @@
 """pronouns.v1: ContraPro-style contrastive sets for EN "it" -> DE er/sie/es (Müller et al. 2018).
 
 plan.py     prepare(): read the input, tokenise both sides, align the whole corpus once (cached) -> PronounsPlan
-units.py    units(): ranges of docs_per_unit documents
+units.py    units(): docs_per_unit documents each, carried by the unit (a worker gets plan.shared only)
 process.py  process(): parse the documents with spaCy, resolve candidates, apply the paper's filters, make variants
 here        finalize(): balanced seeded sampling per pronoun class
 extras.py   write_extras(): contrapro.json and text/context
@@ -23,7 +23,7 @@ from builders.pronouns.config import PronounsConfig
 from builders.pronouns.units import make_units
 
 if TYPE_CHECKING:
-    from builders.pronouns.plan import PronounsPlan
+    from builders.pronouns.plan import PronounsPlan, PronounsShared
 
 CITATION = """@inproceedings{muller-etal-2018-large,
   title = {A Large-Scale Test Set for the Evaluation of Context-Aware Pronoun Translation
@@ -113,7 +113,10 @@ class PronounsBuilder(Builder[PronounsConfig]):
     def units(self, plan: PronounsPlan) -> Sequence[Unit]:
         return make_units(plan.documents, self.config.docs_per_unit)
 
-    def process(self, unit: Unit, plan: PronounsPlan, ctx: BuildContext) -> list[Row]:
+    def shared_plan(self, plan: PronounsPlan) -> PronounsShared:
+        return plan.shared
+
+    def process(self, unit: Unit, plan: PronounsShared, ctx: BuildContext) -> list[Row]:
         from builders.pronouns.process import process_documents
 
         return process_documents(self.config, unit.payload, plan, ctx)

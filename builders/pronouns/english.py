@@ -38,6 +38,24 @@ class EnglishPipeline:
     nlp: Any
 
 
+@dataclass(frozen=True)
+class PipelinePin:
+    """The English pipeline the driver resolved (name and version), which every worker must load."""
+
+    name: str
+    version: str
+
+
+def load_pinned(pin: PipelinePin) -> EnglishPipeline:
+    """The pinned pipeline; a worker with another version installed stops the build with one line instead of
+    parsing with it (info.json records the driver's pipeline)."""
+    pipeline = load_pipeline(pin.name)
+    if pipeline.version != pin.version:
+        raise MtprobesError(f"spaCy pipeline {pin.name!r} is {pipeline.version} on this worker, {pin.version} on "
+                            "the driver: install the same version on every node")
+    return pipeline
+
+
 @cache
 def load_pipeline(name: str = "") -> EnglishPipeline:
     """The named spaCy pipeline, or the best installed one; NER is excluded (not needed here)."""

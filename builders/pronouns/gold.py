@@ -103,12 +103,12 @@ def score_gold(gold_path: Path, work_dir: Path, **overrides: Any) -> GoldScore:
     score = GoldScore()
     plan = builder.prepare(ctx)
     for unit in builder.units(plan):
-        for document in plan.documents[unit.payload.first : unit.payload.stop]:
+        for document in unit.payload.documents:
             item = by_id[document.doc_id]
             target = len(document.segments) - 1
             its = [
                 (segs, outcome)
-                for segs, sentence, _, outcome in iter_outcomes(config, document)
+                for segs, sentence, _, outcome in iter_outcomes(config, plan.shared.pipeline, document)
                 if sentence == target
             ]
             segments, outcome = its[item.get("it_occurrence", 0)]

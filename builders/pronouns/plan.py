@@ -22,7 +22,7 @@ from builders.pronouns.align import (
 )
 from builders.pronouns.align_shards import AlignJob, align_in_shards, shard_bounds
 from builders.pronouns.config import PronounsConfig
-from builders.pronouns.english import load_pipeline, normalise_space, tokenize_texts
+from builders.pronouns.english import PipelinePin, load_pinned, load_pipeline, normalise_space, tokenize_texts
 from builders.pronouns.packs import LanguagePack, make_pack
 from builders.pronouns.readers import InputSpec, SentencePair, read_input
 from builders.pronouns.units import DocPayload, SegmentPayload
@@ -59,10 +59,20 @@ def screened_details(doc_id: str, where: tuple[int, int], pair: SentencePair, ma
 
 
 @dataclass(frozen=True)
-class PronounsPlan:
-    """Everything a worker needs: the corpus name and every document with its aligned segments."""
+class PronounsShared:
+    """What every worker gets once, whatever the corpus size: the corpus name and the English pipeline resolved
+    on the driver (an empty ``spacy_model`` is resolved once, so no worker parses with another pipeline)."""
 
     corpus: str
+    pipeline: PipelinePin
+
+
+@dataclass(frozen=True)
+class PronounsPlan:
+    """The shared part, and every document with its aligned segments, which stay on the driver: ``units()``
+    gives each unit its own documents (units.DocBatch)."""
+
+    shared: PronounsShared
     documents: tuple[DocPayload, ...]
 
 
@@ -97,7 +107,9 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     for reason, names in result.problems.items():
         ctx.notes[reason] = {"count": len(names), "names": names[:50]}
     pipeline = load_pipeline(config.spacy_model)
+    pin = PipelinePin(pipeline.name, pipeline.version)
     _record_tools(config, ctx, pipeline.name, pipeline.version)
+    ctx.unit_inputs["spacy_pipeline"] = f"{pin.name}-{pin.version}"
     ctx.add_resource("person_nouns", _resource("person_nouns.txt"))
     skipped: Counter[str] = Counter()
     candidate_re = source_pronoun_re(make_pack(config.tgt_lang))
@@ -114,7 +126,7 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     ctx.notes["segments"] = len(pairs)
     ctx.notes["documents"] = len(result.documents)
     ctx.notes["segments_skipped"] = dict(sorted(skipped.items()))
-    forward, reverse = _align(config, ctx, pairs, [len(d.pairs) for d in result.documents])
+    forward, reverse = _align(config, ctx, pin, pairs, [len(d.pairs) for d in result.documents])
     documents: list[DocPayload] = []
     position = 0
     for index, document in enumerate(result.documents):
@@ -124,7 +136,7 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
             segments.append(SegmentPayload(src, tgt, forward[position], reverse[position], reason))
             position += 1
         documents.append(DocPayload(index, document.doc_id, tuple(segments)))
-    return PronounsPlan(corpus_name(config), tuple(documents))
+    return PronounsPlan(PronounsShared(corpus_name(config), pin), tuple(documents))
 
 
 def _require_text(documents: Sequence[Any], input_files: Sequence[Path]) -> None:
@@ -155,7 +167,7 @@ CHUNK_SEGMENTS = 2000
 
 @dataclass(frozen=True)
 class TokenizeJob:
-    spacy_model: str
+    pipeline: PipelinePin
     tgt_lang: str
 
 
@@ -164,7 +176,7 @@ def tokenize_pairs(pairs: Sequence[tuple[str, str]], job: TokenizeJob) -> tuple[
     same tokenizers the parse uses later (a forked worker reuses the driver's loaded pipeline). One string per
     segment, so little travels back to the driver."""
     pack = make_pack(job.tgt_lang)
-    src_tokens = tokenize_texts(load_pipeline(job.spacy_model), [src for src, _ in pairs])
+    src_tokens = tokenize_texts(load_pinned(job.pipeline), [src for src, _ in pairs])
     tgt_tokens = [[t.text for t in pack.tokenize(tgt)] for _, tgt in pairs]
     return aligner_lines(src_tokens), aligner_lines(tgt_tokens)
 
@@ -176,12 +188,34 @@ def chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:
 def _align(
     config: PronounsConfig,
     ctx: BuildContext,
+    pipeline: PipelinePin,
     pairs: list[tuple[str, str, str]],
     segments_per_document: list[int],
 ) -> tuple[list[str], list[str]]:
-    """eflomal's forward and reverse link lines of every segment; each unit symmetrises its own (process.py)."""
+    """The aligner's forward and reverse link lines of every segment; each unit symmetrises its own
+    (process.py). Their sha256 is an input of the units: a checkpoint made with other links is not resumed."""
+    links = _aligned(config, ctx, pipeline, pairs, segments_per_document)
+    ctx.unit_inputs["alignment_links"] = links_digest(*links)
+    return links
+
+
+def links_digest(forward: Sequence[str], reverse: Sequence[str]) -> str:
+    digest = hashlib.sha256()
+    for line in (*forward, *reverse):
+        digest.update(line.encode())
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def _aligned(
+    config: PronounsConfig,
+    ctx: BuildContext,
+    pipeline: PipelinePin,
+    pairs: list[tuple[str, str, str]],
+    segments_per_document: list[int],
+) -> tuple[list[str], list[str]]:
     analysed = [(s, t) if not reason else ("", "") for s, t, reason in pairs]
-    job = TokenizeJob(config.spacy_model, config.tgt_lang)
+    job = TokenizeJob(pipeline, config.tgt_lang)
     lines = ctx.map(tokenize_pairs, chunks(analysed, CHUNK_SEGMENTS), job)
     src_lines = [line for src_chunk, _ in lines for line in src_chunk]
     tgt_lines = [line for _, tgt_chunk in lines for line in tgt_chunk]

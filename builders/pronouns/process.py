@@ -10,15 +10,15 @@ from builders.core.context import BuildContext, Row
 from builders.pronouns.align import symmetrised
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.coref import make_backend
-from builders.pronouns.english import load_pipeline, parse_texts
+from builders.pronouns.english import PipelinePin, load_pinned, parse_texts
 from builders.pronouns.extract import Drop, Found, Segment, contrapro_fields
 from builders.pronouns.packs import make_pack
-from builders.pronouns.plan import PronounsPlan
-from builders.pronouns.units import DocPayload, DocRange
+from builders.pronouns.plan import PronounsShared
+from builders.pronouns.units import DocBatch, DocPayload
 
 
-def parse_document(config: PronounsConfig, document: DocPayload) -> list[Segment]:
-    pipeline = load_pipeline(config.spacy_model)
+def parse_document(config: PronounsConfig, pin: PipelinePin, document: DocPayload) -> list[Segment]:
+    pipeline = load_pinned(pin)
     pack = make_pack(config.tgt_lang)
     pack.prepare(pack.analyser(config), [s.tgt for s in document.segments if not s.skipped])
     todo = [k for k, s in enumerate(document.segments) if not s.skipped]
@@ -44,14 +44,14 @@ Outcome = Found | Dropped
 
 
 def iter_outcomes(
-    config: PronounsConfig, document: DocPayload
+    config: PronounsConfig, pin: PipelinePin, document: DocPayload
 ) -> Iterator[tuple[list[Segment], int, int, Outcome]]:
     """(segments, segment index, token index, outcome) for every English candidate pronoun of one document
     ("it" for German; "it" and "they" for French: the pack's source pronouns)."""
     backend = make_backend(config.coref)
     pack = make_pack(config.tgt_lang)
     analyser = pack.analyser(config)
-    segments = parse_document(config, document)
+    segments = parse_document(config, pin, document)
     coref = backend.resolve([s.doc for s in segments])
     for sentence, segment in enumerate(segments):
         if segment.doc is None:
@@ -68,20 +68,22 @@ def iter_outcomes(
             yield segments, sentence, token.i, outcome
 
 
-def process_documents(config: PronounsConfig, documents: DocRange, plan: PronounsPlan, ctx: BuildContext) -> list[Row]:
-    """Rows of the documents ``documents`` of the plan; pure given (config, plan): safe on any worker."""
+def process_documents(
+    config: PronounsConfig, batch: DocBatch, shared: PronounsShared, ctx: BuildContext
+) -> list[Row]:
+    """Rows of the unit's documents; pure given (config, batch, shared): safe on any worker."""
     backend_name = make_backend(config.coref).name
     rows: list[Row] = []
-    for document in plan.documents[documents.first : documents.stop]:
+    for document in batch.documents:
         # a segment with two coreferent "it" (chain policy) gives both the same reference and contrastives:
         # one item per (segment, contrastives), or ContraPro's evaluate.py would count it twice
         items: dict[tuple[int, frozenset[str]], str] = {}
-        for segments, sentence, token, outcome in iter_outcomes(config, document):
+        for segments, sentence, token, outcome in iter_outcomes(config, shared.pipeline, document):
             ctx.read()
             if isinstance(outcome, Dropped):
                 ctx.drop(outcome.reason, **drop_details(config, document, segments, (sentence, token), outcome))
                 continue
-            record = make_record(config, plan.corpus, document, segments, outcome, backend_name)
+            record = make_record(config, shared.corpus, document, segments, outcome, backend_name)
             item = (sentence, frozenset(error["contrastive"] for error in record["errors"]))
             if item in items:
                 ctx.drop("duplicate_item", **duplicate_details(record, items[item]))

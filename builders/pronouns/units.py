@@ -1,4 +1,9 @@
-"""The typed units of pronouns.v1: aligned documents in the plan, and the ranges of them each unit processes."""
+"""The typed units of pronouns.v1: each unit carries its own aligned documents (segments and link lines).
+
+A unit's payload is its slice of the corpus, so what a worker holds is a few documents at a time and the small
+shared part of the plan (``plan.PronounsShared``), never the whole corpus: a worker's memory does not grow with
+the corpus (issue 26; the links of 10 M pairs would be gigabytes in every worker).
+"""
 
 from __future__ import annotations
 
@@ -25,16 +30,14 @@ class DocPayload:
 
 
 @dataclass(frozen=True)
-class DocRange:
-    """Documents ``first`` (inclusive) to ``stop`` (exclusive) of the plan: the plan travels once per worker,
-    a unit only says which of its documents to parse."""
+class DocBatch:
+    """The ``docs_per_unit`` documents one unit parses, in corpus order, with their segments and link lines."""
 
-    first: int
-    stop: int
+    documents: tuple[DocPayload, ...]
 
 
 def make_units(documents: Sequence[DocPayload], docs_per_unit: int) -> list[Unit]:
     return [
-        Unit(f"docs-{first:07d}", DocRange(first, min(first + docs_per_unit, len(documents))))
+        Unit(f"docs-{first:07d}", DocBatch(tuple(documents[first : first + docs_per_unit])))
         for first in range(0, len(documents), docs_per_unit)
     ]

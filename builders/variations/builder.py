@@ -16,7 +16,7 @@ from builders.variations.extras import write_plain
 from builders.variations.invariants import record_problems
 from builders.variations.plan import VariationsPlan, prepare
 from builders.variations.process import process_lines
-from builders.variations.strategies.base import SentencePair
+from builders.variations.strategies.base import SentencePair, StrategyResources
 from builders.variations.units import make_units
 
 CITATION = """@inproceedings{fadaee-monz-2020-unreasonable,
@@ -93,9 +93,12 @@ class VariationsBuilder(Builder[VariationsConfig]):
         return prepare(self.config, ctx)
 
     def units(self, plan: VariationsPlan) -> Sequence[Unit]:
-        return make_units(len(plan.pairs), self.config.lines_per_unit)
+        return make_units(plan.pairs, self.config.lines_per_unit)
 
-    def process(self, unit: Unit, plan: VariationsPlan, ctx: BuildContext) -> list[Row]:
+    def shared_plan(self, plan: VariationsPlan) -> StrategyResources:
+        return plan.resources  # lexicons and n-gram models; each unit carries its own lines
+
+    def process(self, unit: Unit, plan: StrategyResources, ctx: BuildContext) -> list[Row]:
         return process_lines(self.config, unit.payload, plan, ctx)
 
     def finalize(self, rows: list[Row], plan: VariationsPlan, ctx: BuildContext) -> list[Row]:

@@ -6,17 +6,18 @@ from typing import Any
 
 from builders.core.context import BuildContext, Row
 from builders.variations.config import VARIATION_TYPES, VariationsConfig
-from builders.variations.plan import VariationsPlan
 from builders.variations.strategies import STRATEGIES
-from builders.variations.strategies.base import Drop, SentencePair, Variation
+from builders.variations.strategies.base import Drop, SentencePair, StrategyResources, Variation
 from builders.variations.text import apply_edits
-from builders.variations.units import LineRange
+from builders.variations.units import LineBatch
 
 
-def process_lines(config: VariationsConfig, lines: LineRange, plan: VariationsPlan, ctx: BuildContext) -> list[Row]:
+def process_lines(
+    config: VariationsConfig, lines: LineBatch, resources: StrategyResources, ctx: BuildContext
+) -> list[Row]:
     strategies = {name: STRATEGIES[name]() for name in VARIATION_TYPES if name in config.types}
     rows: list[Row] = []
-    for pair in plan.pairs[lines.first : lines.stop]:
+    for pair in lines.pairs:
         if not isinstance(pair, SentencePair):
             ctx.read()
             source_id, line = pair
@@ -24,7 +25,7 @@ def process_lines(config: VariationsConfig, lines: LineRange, plan: VariationsPl
             continue
         for strategy in strategies.values():
             made = 0
-            for outcome in strategy.generate(pair, plan.resources):
+            for outcome in strategy.generate(pair, resources):
                 ctx.read()
                 if isinstance(outcome, Drop):
                     ctx.drop(outcome.reason, source_id=pair.source_id, line=pair.line, type=strategy.type_name,

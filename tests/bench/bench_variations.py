@@ -42,7 +42,7 @@ def bench_build(out: Path) -> tuple[Path, dict[str, float]]:
     units = builder.units(plan)
     prepare_s = time.perf_counter() - started
     started = time.perf_counter()
-    made = sum(len(builder.process(unit, plan, ctx)) for unit in units)
+    made = sum(len(builder.process(unit, builder.shared_plan(plan), ctx)) for unit in units)
     generate_s = time.perf_counter() - started
     return folder, {"build_s": build_s, "prepare_s": prepare_s, "generate_s": generate_s, "variations": made}
 
