@@ -126,7 +126,7 @@ def test_two_coreferent_it_in_one_segment_give_one_item(three_documents: Path) -
 
 
 @needs_spacy
-@pytest.mark.parametrize(("aligner", "warned"), [("eflomal", True), ("unique", False)])
+@pytest.mark.parametrize(("aligner", "warned"), [("diagonal", True), ("eflomal", True), ("unique", False)])
 def test_a_corpus_too_small_to_align_warns_and_suggests_unique(tmp_path: Path, aligner: str, warned: bool) -> None:
     from builders.core.config import load_config_file
     from builders.core.resources import resource_path
@@ -139,7 +139,7 @@ def test_a_corpus_too_small_to_align_warns_and_suggests_unique(tmp_path: Path, a
         (tmp_path / f"six.{side}").write_text("\n".join(lines) + "\n", encoding="utf-8")
     values = load_config_file(sample / "demo.yaml")
     values.update(src=str(tmp_path / "six.en"), tgt=str(tmp_path / "six.de"), aligner=aligner,
-                  align_cache_dir=str(tmp_path / "cache"))
+                  alignment_cache=str(tmp_path / "cache"))
     out = VariationsBuilder(VariationsConfig.from_mapping(values)).build(tmp_path / "out", quiet=True)
     warnings = json.loads((out / "info.json").read_text(encoding="utf-8"))["notes"].get("warnings", [])
     assert any("aligner: unique" in w and "no DEL" in w for w in warnings) == warned

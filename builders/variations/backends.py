@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import Any
 
@@ -11,12 +10,6 @@ from builders.core.context import BuildContext
 from builders.core.errors import MtprobesError
 from builders.variations.config import VariationsConfig
 from builders.variations.text import tokenize
-
-LOG = logging.getLogger(__name__)
-
-# Fewer non-empty lines than this give a word aligner too little text to learn from: the build warns and
-# suggests ``aligner: unique`` (issue 24: six lines gave no DEL and no INS, with no hint why).
-MIN_ALIGNED_LINES = 50
 
 
 def aligner_probe(aligner: str) -> Probe:
@@ -40,9 +33,6 @@ def word_alignment(pairs: list[tuple[str, int, str, str]], analysed: dict[int, t
     from builders.pronouns.align import AlignSettings, align_corpus, aligner_version, links_origin
 
     indices = sorted(analysed)
-    if len(indices) < MIN_ALIGNED_LINES:
-        LOG.warning("only %d lines to align: a word aligner learns little from so few, so DEL and INS may find "
-                    "nothing; set aligner: unique for a small corpus", len(indices))
     english = [[t.text for t in analysed[i]] for i in indices]
     german = [[t.text for t in tokenize(pairs[i][3])] for i in indices]
     cache = Path(config.alignment_cache).expanduser() if config.alignment_cache else (

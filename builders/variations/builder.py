@@ -43,16 +43,17 @@ SMALL_CORPUS_LINES = 100
 
 def warn_if_too_small_to_align(config: VariationsConfig, per_type: dict[str, int], plan: VariationsPlan,
                                ctx: BuildContext) -> None:
-    """Warn (info.json notes.warnings) when a small corpus aligned by eflomal left a type with no variation
-    and drops for unaligned words, and suggest ``aligner: unique``."""
+    """Warn (info.json notes.warnings) when a small corpus aligned by a word aligner left a type with no
+    variation and drops for unaligned words, and suggest ``aligner: unique``."""
     lines = sum(isinstance(pair, SentencePair) for pair in plan.pairs)
-    if config.aligner != "eflomal" or lines >= SMALL_CORPUS_LINES:
+    if config.aligner == "unique" or lines >= SMALL_CORPUS_LINES:
         return
     unaligned = {name: n for name, n in ctx.counts.dropped.items() if name.endswith("_not_aligned")}
     empty = [name for name, made in per_type.items() if not made
              and any(reason.startswith(f"{name.lower()}_") for reason in unaligned)]
     if empty:
-        warn(ctx, f"variations.v1: {lines} lines are too few for eflomal to align: no {', no '.join(empty)} "
+        warn(ctx, f"variations.v1: {lines} lines are too few for the {config.aligner} aligner: "
+                  f"no {', no '.join(empty)} "
                   f"({sum(unaligned.values())} candidates dropped as *_not_aligned); on a corpus this small "
                   "set `aligner: unique` (links a word that occurs once on each side)")
 
