@@ -204,6 +204,9 @@ def test_ins_additive_also_is_off_by_default() -> None:
          Drop("ins_de_before_verb")),
         ("Pick the low hanging fruit.", "Pflücke die tief hängenden Früchte.",
          "the=die low=hängenden hanging=tief", "pick the very low hanging fruit .", Drop("ins_de_inside_modifier")),
+        # the modified word linked to two German words: the first may modify the second ('sehr irgendwie seltsam')
+        ("It is something strange.", "Es ist irgendwie seltsam.", "is=ist strange=irgendwie strange=seltsam",
+         "it is something very strange .", Drop("ins_de_slot_differs")),
         # a measure phrase or idiom takes no intensifier: 'a good quarter of an hour', 'a good 20 minutes'
         ("We waited a good quarter of an hour.", "Wir warteten eine gute Viertelstunde.", "a=eine good=gute",
          "we waited a very good quarter of an hour .", Drop("ins_measure_or_idiom")),

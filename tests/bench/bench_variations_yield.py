@@ -1,5 +1,6 @@
 """Yield of variations.v1 per type: variations per 1,000 input lines, on WMT24 EN–DE (../shared/data/wmt24-ende)
-or any line-aligned pair given with --src/--tgt, with the default config (eflomal alignment, gendered nouns).
+or any line-aligned pair given with --src/--tgt, with the default config (the deterministic `diagonal` aligner,
+gendered nouns).
 
     .venv/bin/python tests/bench/bench_variations_yield.py [--src F.en --tgt F.de] [--out /tmp/bench_yield]
 

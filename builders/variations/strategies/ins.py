@@ -447,13 +447,14 @@ def _en_neighbours(pair: SentencePair, gap: int) -> set[str]:
 
 
 def _gap_before_modified_word(pair: SentencePair, en_gap: int) -> int | Drop:
-    """Degree slot: 'sehr' goes right before the German word that the modified English word is linked to (its
-    first one, when the links are adjacent), inside that word's phrase, whatever the German word before it is
-    ('nur sehr schlecht', not 'schlecht sehr'; 'sehr tief hängende', not 'tief sehr hängende')."""
+    """Degree slot: 'sehr' goes right before the German word that the modified English word is linked to, inside
+    that word's phrase, whatever the German word before it is ('sehr tief hängende', not 'tief sehr hängende').
+    The English word must be linked to exactly one German word: with two ('strange' -> 'irgendwie seltsam') the
+    first may be a modifier of the second, and 'sehr irgendwie seltsam' is no German."""
     links = aligned_de_indices(pair, en_gap) if en_gap < len(pair.en_tokens) else set()
     if not links:
         return Drop("ins_not_aligned")
-    if max(links) - min(links) + 1 != len(links):
+    if len(links) != 1:
         return Drop("ins_de_slot_differs")
     return min(links)
 

@@ -230,13 +230,16 @@ def sex_marked_word(en_words: list[str], de_tokens: list[Token], gender: str) ->
 def german_person_noun_indices(tokens: list[Token], gender: str,
                                english_names: frozenset[str] = frozenset()) -> list[int]:
     """Capitalised German tokens that are person nouns of ``gender`` ('m' or 'f') and may be singular. A word
-    that the English side has too is a name (Hoffmann, Zimmermann, Baron), not a German person noun."""
+    found only as a compound or an -in feminine that the English side has too is a surname (Hoffmann,
+    Zimmermann, Bergmann), not a person noun; a listed person noun counts on both sides (Sultan)."""
     nouns = german_person_nouns()
     found = []
     for index, token in enumerate(tokens):
-        if not token.text[:1].isupper() or token.text in english_names:
+        if not token.text[:1].isupper():
             continue
-        if (person_gender(nouns, token.lower) or compound_person_gender(token.lower)) != gender:
+        derived = None if token.text in english_names else (
+            person_gender(nouns, token.lower) or compound_person_gender(token.lower))
+        if (nouns.get(token.lower) or derived) != gender:
             continue
         before = tokens[index - 1].text.lower() if index > 0 else ""
         if gender == "m" and (before in DE_PLURAL_DETERMINERS or before.isdigit()):
