@@ -110,3 +110,21 @@ def test_help_imports_nothing_heavy(command: list[str]) -> None:
     result = subprocess.run([sys.executable, "-c", probe, *command], capture_output=True, text=True, check=False,
                             env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
     assert result.stdout.splitlines()[-1] == "heavy: []", result.stdout + result.stderr
+
+
+def test_an_image_conditioned_model_loads_its_weights_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scoring a shuffles set showed two "Loading weights" bars: the seq2seq part was loaded twice."""
+    import transformers
+
+    from builders.scoring.image import ImageConditionedScorer
+    from builders.scoring.protocol import ScoringOptions
+    from builders.scoring.run import ModelSpec, load_scorer
+
+    loads: list[str] = []
+    real = transformers.AutoModelForSeq2SeqLM.from_pretrained
+    monkeypatch.setattr(transformers.AutoModelForSeq2SeqLM, "from_pretrained",
+                        lambda path, **kwargs: loads.append(path) or real(path, **kwargs))
+    folder = resource_path("models", "images-image-aware")
+    text, image = load_scorer(ModelSpec(str(folder)), ScoringOptions(device="cpu"))
+    assert loads == [str(folder)]
+    assert isinstance(image, ImageConditionedScorer) and text.model is image.model.seq2seq  # type: ignore[attr-defined]

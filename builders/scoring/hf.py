@@ -100,8 +100,10 @@ class HFSeq2SeqScorer:
         tgt_lang: str | None = None,
         options: ScoringOptions | None = None,
         marian_target_token: str | None = None,
+        model: Any = None,
     ) -> HFSeq2SeqScorer:
-        """Load from a local folder or the local hub cache (``local_files_only``: never downloads)."""
+        """Load from a local folder or the local hub cache (``local_files_only``: never downloads). With ``model``
+        (the seq2seq part of an image-conditioned model, already loaded) only the tokenizer is loaded."""
         import torch
         from transformers import AutoModelForSeq2SeqLM, AutoTokenizer
 
@@ -113,7 +115,10 @@ class HFSeq2SeqScorer:
         try:
             tokenizer = AutoTokenizer.from_pretrained(str(tokenizer_source), local_files_only=True)
             # fp32 weights: exact on CPU; on CUDA bf16/fp16 comes from autocast, with fp32 log-softmax chunks.
-            model = AutoModelForSeq2SeqLM.from_pretrained(str(name_or_path), local_files_only=True, dtype=torch.float32)
+            if model is None:
+                model = AutoModelForSeq2SeqLM.from_pretrained(
+                    str(name_or_path), local_files_only=True, dtype=torch.float32
+                )
         except OSError as err:
             raise MtprobesError(
                 f"cannot load model {name_or_path!s} from a local folder or the local hub cache "

@@ -31,7 +31,13 @@ class ModelSpec:
 
 
 def load_scorer(spec: ModelSpec, options: ScoringOptions) -> tuple[HFSeq2SeqScorer, Any]:
-    """The text scorer, and the image-conditioned scorer when the folder holds a feature-prefix model."""
+    """The text scorer, and the image-conditioned scorer when the folder holds a feature-prefix model (its
+    seq2seq part is the text scorer's model: the weights load once)."""
+    image_model = None
+    if (Path(spec.model) / "image_prefix.json").exists():
+        from builders.scoring.image import load_feature_prefix_model
+
+        image_model = load_feature_prefix_model(spec.model)
     text = HFSeq2SeqScorer.from_pretrained(
         spec.model,
         tokenizer_path=spec.tokenizer,
@@ -39,21 +45,13 @@ def load_scorer(spec: ModelSpec, options: ScoringOptions) -> tuple[HFSeq2SeqScor
         tgt_lang=spec.tgt_lang,
         options=options,
         marian_target_token=spec.marian_target_token,
+        model=image_model.seq2seq if image_model is not None else None,
     )
-    if not (Path(spec.model) / "image_prefix.json").exists():
+    if image_model is None:
         return text, text
-    from builders.scoring.image import ImageConditionedScorer, load_feature_prefix_model
+    from builders.scoring.image import ImageConditionedScorer
 
-    model = load_feature_prefix_model(spec.model)
-    text = HFSeq2SeqScorer(
-        model.seq2seq,
-        text.tokenizer,
-        src_lang=spec.src_lang,
-        tgt_lang=spec.tgt_lang,
-        options=options,
-        marian_target_token=spec.marian_target_token,
-    )
-    return text, ImageConditionedScorer(text, model)
+    return text, ImageConditionedScorer(text, image_model)
 
 
 def load_image_features(path: Path | None) -> list[np.ndarray] | None:
