@@ -37,6 +37,8 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 MODEL_NAME = "coref-learned"
+import os
+EXPERIMENT_VECTORS = os.environ.get("EXPV") == "1"
 DEFINITE = frozenset({"the"})
 INDEFINITE = frozenset({"a", "an", "some", "any", "another"})
 DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
@@ -126,6 +128,7 @@ def candidate_features(docs: Sequence[Doc | None], sentence: int, pronoun: Token
         1.0 if _role_rank(noun) == 0 and distance > 0 else 0.0,
         _cosine(_vector(noun), _vector(pronoun)),
         _cosine(_vector(noun), _vector(pronoun_verb)),
+        *(_vector(noun).tolist() if EXPERIMENT_VECTORS else []),
     ]
 
 
