@@ -37,8 +37,6 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 MODEL_NAME = "coref-learned"
-import os
-EXPERIMENT_VECTORS = os.environ.get("EXPV") == "1"
 DEFINITE = frozenset({"the"})
 INDEFINITE = frozenset({"a", "an", "some", "any", "another"})
 DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
@@ -128,17 +126,21 @@ def candidate_features(docs: Sequence[Doc | None], sentence: int, pronoun: Token
         1.0 if _role_rank(noun) == 0 and distance > 0 else 0.0,
         _cosine(_vector(noun), _vector(pronoun)),
         _cosine(_vector(noun), _vector(pronoun_verb)),
-        *(_vector(noun).tolist() if EXPERIMENT_VECTORS else []),
     ]
 
 
-def anaphoricity_features(pronoun: Token, candidates: Sequence[Candidate]) -> list[float]:
-    """What the anaphoricity model sees of one pronoun (and how many candidates the parser found)."""
+def anaphoricity_features(docs: Sequence[Doc | None], sentence: int, pronoun: Token,
+                          candidates: Sequence[Candidate]) -> list[float]:
+    """What the anaphoricity model sees of one pronoun and its surroundings (before the ranker's view of its
+    best candidate, ``ranker_view``); ``candidates`` carry their distance in place of their segment."""
     verb = _verb(pronoun)
     after = [c for c in verb.children if c.i > pronoun.i]
     distances = [0, 0, 0, 0]
     for candidate in candidates:
         distances[min(3, candidate.sentence)] += 1
+    reach = [d for d in docs[max(0, sentence - 3) : sentence] if d is not None] + [pronoun.doc[: pronoun.i]]
+    names = sum(1 for d in reach for t in d if t.pos_ == "PROPN")
+    earlier_it = sum(1 for d in reach for t in d if t.lower_ in {"it", "its"})
     return [
         1.0 if pleonastic_reason(pronoun) else 0.0,
         *_one_hot(_role(pronoun), 4),
@@ -149,7 +151,26 @@ def anaphoricity_features(pronoun: Token, candidates: Sequence[Candidate]) -> li
         math.log1p(len(candidates)) / 2,
         *[math.log1p(n) / 2 for n in distances],
         1.0 if pronoun.i + 1 < len(pronoun.doc) and pronoun.doc[pronoun.i + 1].lower_ in {"'s", "is", "was"} else 0.0,
+        math.log1p(names) / 2,  # a named referent in reach: the antecedent may be a name, not a common noun
+        math.log1p(earlier_it) / 2,  # a chain of "it" already running
     ]
+
+
+# where ranker_view reads the best candidate's distance and role in candidate_features' row
+DISTANCE_COLUMNS, ROLE_COLUMNS = slice(0, 4), slice(5, 9)
+RANKER_VIEW_SIZE = 3 + 4 + 4
+
+
+def ranker_view(rows: np.ndarray, ranker: np.ndarray) -> list[float]:
+    """The ranker's best candidate as the anaphoricity model sees it: whether there is one, its score, its
+    share of the mass, its distance and role (a subject one segment back is the typical antecedent)."""
+    if not len(rows):
+        return [0.0] * RANKER_VIEW_SIZE
+    scores = np.einsum("ij,j->i", rows, ranker)
+    best = int(np.argmax(scores))
+    shifted = np.exp(scores - scores[best])
+    return [1.0, float(scores[best]) / 5, float(1.0 / shifted.sum()),
+            *rows[best, DISTANCE_COLUMNS].tolist(), *rows[best, ROLE_COLUMNS].tolist()]
 
 
 @dataclass(frozen=True)
@@ -202,12 +223,14 @@ def rank(docs: Sequence[Doc | None], sentence: int, pronoun: Token, candidates: 
          max_distance: int, weights: LearnedWeights) -> Posterior:
     rows = [candidate_features(docs, sentence, pronoun, c, i, len(candidates), max_distance)
             for i, c in enumerate(candidates)]
-    scores = np.asarray(rows, dtype=np.float64) @ weights.ranker if rows else np.zeros(0)
+    matrix = np.asarray(rows, dtype=np.float64).reshape(len(rows), len(rows[0]) if rows else 0)
+    scores = np.einsum("ij,j->i", matrix, weights.ranker) if rows else np.zeros(0)
     shifted = np.exp(scores - scores.max()) if len(scores) else scores
     probabilities = shifted / shifted.sum() if len(scores) else shifted
     learned = [Candidate(c.sentence, c.head, c.start, c.end, "learned") for c in candidates]
     order = sorted(range(len(learned)), key=lambda i: (-probabilities[i], i))
-    anaphoric_x = np.asarray([*anaphoricity_features(pronoun, _relative(candidates, sentence)), 1.0])
+    anaphoric_x = np.asarray([*anaphoricity_features(docs, sentence, pronoun, _relative(candidates, sentence)),
+                              *ranker_view(matrix, weights.ranker), 1.0])
     return Posterior([learned[i] for i in order], [float(probabilities[i]) for i in order],
                      sigmoid(float(anaphoric_x @ weights.anaphoricity)))
 

@@ -34,9 +34,10 @@ from builders.pronouns.coref_learned import (
     candidate_features,
     model_dir,
     rank,
+    ranker_view,
 )
 
-VERSION = "1"
+VERSION = "2"
 GENDERS = ("m", "f", "n")  # the simulated target genders (coref_gum.pseudo_gender)
 MAX_DISTANCE = 3
 # pronouns each model learns from: the possessive and object forms add examples of the same referents
@@ -51,7 +52,7 @@ class Example:
     case: PronounCase
     features: np.ndarray  # candidates x ranker features (0 rows when there are none)
     right: np.ndarray  # bool per candidate
-    anaphoricity: np.ndarray  # the anaphoricity features, then 1.0 for the bias
+    anaphoricity: np.ndarray  # the anaphoricity features before the ranker's view (anaphoricity_matrix)
 
 
 def examples(corpus: ParsedCorpus, words: frozenset[str]) -> list[Example]:
@@ -69,7 +70,7 @@ def examples(corpus: ParsedCorpus, words: frozenset[str]) -> list[Example]:
                 case,
                 np.asarray(rows, dtype=np.float64).reshape(len(candidates), len(rows[0]) if rows else 0),
                 np.asarray([is_right(case, c) for c in candidates], dtype=bool),
-                np.asarray([*anaphoricity_features(pronoun, relative), 1.0], dtype=np.float64),
+                np.asarray(anaphoricity_features(list(docs), case.sentence, pronoun, relative), dtype=np.float64),
             ))
     return found
 
@@ -113,14 +114,19 @@ def fit_ranker(train: Sequence[Example], l2: float) -> np.ndarray:
     return _fit(_ranker_loss(train, l2), next(e.features.shape[1] for e in train if len(e.features)))
 
 
-def fit_anaphoricity(train: Sequence[Example], l2: float) -> np.ndarray:
-    x = np.stack([e.anaphoricity for e in train])
+def anaphoricity_matrix(examples_: Sequence[Example], ranker: np.ndarray) -> np.ndarray:
+    """Each pronoun's anaphoricity features, the trained ranker's view of its best candidate, and the bias."""
+    return np.stack([np.r_[e.anaphoricity, ranker_view(e.features, ranker), 1.0] for e in examples_])
+
+
+def fit_anaphoricity(train: Sequence[Example], ranker: np.ndarray, l2: float) -> np.ndarray:
+    x = anaphoricity_matrix(train, ranker)
     y = np.asarray([e.case.anaphoric for e in train], dtype=np.float64)
     return _fit(_logistic_loss(x, y, l2), x.shape[1])
 
 
-def anaphoricity_log_loss(examples_: Sequence[Example], weights: np.ndarray) -> float:
-    x = np.stack([e.anaphoricity for e in examples_])
+def anaphoricity_log_loss(examples_: Sequence[Example], ranker: np.ndarray, weights: np.ndarray) -> float:
+    x = anaphoricity_matrix(examples_, ranker)
     y = np.asarray([e.case.anaphoric for e in examples_], dtype=np.float64)
     z = np.einsum("ij,j->i", x, weights)
     return float(np.mean(np.logaddexp(0.0, z) - y * z))
@@ -185,9 +191,11 @@ def train_kind(kind: str, train_corpus: ParsedCorpus, dev_corpus: ParsedCorpus) 
     dev = [e for e in examples(dev_corpus, words) if e.case.word in {"it", "they"}]
     scored = [(ranker_top1(dev, fit_ranker(train, l2)), -l2, l2) for l2 in L2_GRID]
     l2 = max(scored)[2]
-    by_loss = [(anaphoricity_log_loss(dev, fit_anaphoricity(train, a)), a) for a in ANAPHORICITY_L2_GRID]
+    ranker = fit_ranker(train, l2)
+    by_loss = [(anaphoricity_log_loss(dev, ranker, fit_anaphoricity(train, ranker, a)), a)
+               for a in ANAPHORICITY_L2_GRID]
     anaphoricity_l2 = min(by_loss)[1]
-    ranker, anaphoricity = fit_ranker(train, l2), fit_anaphoricity(train, anaphoricity_l2)
+    anaphoricity = fit_anaphoricity(train, ranker, anaphoricity_l2)
     uncalibrated = LearnedWeights(ranker, anaphoricity, {}, VERSION)
     decisions = [simulated_filter(e, p, lemma_lookup(dev_corpus, e.case.document))
                  for e, p in zip(dev, posteriors(dev_corpus, dev, uncalibrated), strict=True)]
