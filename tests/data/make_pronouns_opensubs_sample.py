@@ -1,0 +1,144 @@
+"""Fix a blind hand-check sample of pronouns.v1 on the reserved OpenSubtitles pools (issue 23) before anyone looks.
+
+    .venv/bin/python tests/data/make_pronouns_opensubs_sample.py --pool ende --round 1 [--set-dir DIR]
+
+``ende``: ../shared/data/opensubs-ende (English subtitles, DeepL's German: machine translation, say so with every
+figure). ``enfr``: ../shared/data/opensubs-enfr (human French; ``tgt_lang: fr``). The pool is built as an
+ordinary build with the config of the commit the script runs at, except that the confidence filter is off, so
+each item carries its confidence and whether the DEFAULT config keeps it (``kept_by_default``): the judgements
+give the default's figures and a precision/yield curve over ``min_confidence``.
+
+The draw, fixed by the round's seed, counts only: per class, ``PER_CLASS_KEPT`` items the default keeps (all of
+them when a class has fewer), then ``BELOW_DEFAULT`` items the default drops, spread over the classes, for the
+curve. At most one item per document; documents used by an earlier round of the same pool, or listed as seen
+(``opensubs_<pool>_used_documents.txt``), are never drawn; this round's documents are appended there. Nothing
+of the items is printed, only counts and the yield per 1,000 English *it*.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections import Counter, defaultdict
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = REPO.parent / "shared" / "data"
+sys.path.insert(0, str(REPO))
+for variable in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "TRANSFORMERS_OFFLINE"):
+    os.environ.setdefault(variable, "1")
+
+from tests.data.make_pronouns_blind_sample import english_it_count, sample_item  # noqa: E402
+
+PER_CLASS_KEPT = 40
+BELOW_DEFAULT = 30
+
+
+@dataclass(frozen=True)
+class Pool:
+    folder: str
+    tgt_lang: str
+    target_file: str
+    classes: tuple[str, ...]
+    seeds: dict[int, int]  # round -> seed
+
+
+POOLS = {
+    "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"), {1: 20261126}),
+    "enfr": Pool("opensubs-enfr", "fr", "pool.fr", ("il", "elle", "ils", "elles"), {1: 20261226}),
+}
+
+
+def used_documents_file(pool: str) -> Path:
+    return REPO / "tests" / "data" / f"opensubs_{pool}_used_documents.txt"
+
+
+def used_documents(pool: str) -> set[str]:
+    path = used_documents_file(pool)
+    if not path.is_file():
+        return set()
+    return {line.split("\t")[0] for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")}
+
+
+def build_pool(pool: Pool, work: Path) -> Path:
+    """The whole pool, default config but the confidence filter off, on the processes executor."""
+    from builders.pronouns.builder import PronounsBuilder
+    from builders.pronouns.config import PronounsConfig
+
+    config = PronounsConfig(
+        name=f"blind-{pool.folder}", corpus=pool.folder, tgt_lang=pool.tgt_lang,  # type: ignore[arg-type]
+        input_format="docs", src=str(DATA / pool.folder / "pool.en"), tgt=str(DATA / pool.folder / pool.target_file),
+        per_class=0, min_confidence=0.0, alignment_cache=str(work / "cache"), executor="processes", workers=2,
+    )
+    return PronounsBuilder(config).build(work / "sets", overwrite=True, quiet=True)
+
+
+def draw(records: list[dict[str, Any]], pool: Pool, default: float, seed: int, excluded: set[str]
+         ) -> list[dict[str, Any]]:
+    """Counts only: see the module docstring."""
+    rng = random.Random(seed)
+    ordered = sorted((r for r in records if r["document id"] not in excluded), key=lambda r: r["id"])
+    by_class: dict[tuple[str, bool], list[dict[str, Any]]] = defaultdict(list)
+    for record in ordered:
+        by_class[(record["pronoun class"], record["confidence"] >= default)].append(record)
+    chosen: list[dict[str, Any]] = []
+    documents: set[str] = set()
+
+    def take(candidates: list[dict[str, Any]], count: int) -> None:
+        shuffled = list(candidates)
+        rng.shuffle(shuffled)
+        taken = 0
+        for record in shuffled:
+            if taken == count:
+                break
+            if record["document id"] not in documents:
+                documents.add(record["document id"])
+                chosen.append(record)
+                taken += 1
+
+    for name in pool.classes:
+        take(by_class[(name, True)], PER_CLASS_KEPT)
+    below = [r for name in pool.classes for r in by_class[(name, False)]]
+    take(below, BELOW_DEFAULT)
+    return sorted(chosen, key=lambda r: r["id"])
+
+
+def main() -> None:
+    from builders.pronouns.config import PronounsConfig
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pool", choices=sorted(POOLS), required=True)
+    parser.add_argument("--round", type=int, default=1)
+    parser.add_argument("--work", type=Path, default=REPO / "datasets_out" / "blind-opensubs")
+    parser.add_argument("--set-dir", type=Path, default=None, help="a set already built as build_pool builds it")
+    args = parser.parse_args()
+    pool = POOLS[args.pool]
+    seed = pool.seeds[args.round]
+    out = REPO / "tests" / "data" / f"pronouns_opensubs_{args.pool}{args.round}_sample.jsonl"
+    default = next(f.default for f in fields(PronounsConfig) if f.name == "min_confidence")
+    folder = args.set_dir or build_pool(pool, args.work / args.pool)
+    records = [json.loads(line) for line in (folder / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()]
+    its = english_it_count(str(DATA / pool.folder / "pool.en"))
+    kept = [r for r in records if r["confidence"] >= default]
+    print(f"{pool.folder}: it={its} relaxed={len(records)} default={len(kept)} "
+          f"({1000 * len(kept) / its:.1f}/1000 it) per class default={dict(Counter(r['pronoun class'] for r in kept))}")
+    chosen = draw(records, pool, default, seed, used_documents(args.pool))
+    items = [sample_item(r, default, pool.tgt_lang) for r in chosen]
+    text = "".join(json.dumps(item, ensure_ascii=False, sort_keys=True) + "\n" for item in items)
+    partial = out.with_suffix(".partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(out)
+    with used_documents_file(args.pool).open("a", encoding="utf-8") as used:
+        used.write("".join(f"{item['document id']}\tround {args.round}\n" for item in items))
+    print(f"sample: {len(items)} items, per class {dict(Counter(i['class'] for i in items))}, "
+          f"kept_by_default {sum(i['kept_by_default'] for i in items)} -> {out}")
+
+
+if __name__ == "__main__":
+    main()
