@@ -1,6 +1,6 @@
 """Fix the blind hand-check sample of variations.v1 (issue 16) before anyone looks at the items.
 
-    .venv/bin/python tests/data/make_variations_blind_sample.py [--round 1|2|3]
+    .venv/bin/python tests/data/make_variations_blind_sample.py [--round 1|2|3|4|5]
 
 Round 1 (``variations_blind_sample.jsonl``): wmt23-ende, rules frozen at 02f1bae, 20 per type, seed 20261125.
 Round 2 (``variations_blind2_sample.jsonl``): docs-ende/IWSLT2017-test (reserved TED talks on which no variation
@@ -9,6 +9,11 @@ frozen at c9f2e57 (after the round-1 fixes), 30 per type, seed 20261126.
 Round 3 (``variations_blind3_sample.jsonl``): both reserved corpora, every line shown in an earlier blind check
 left out (rounds 1 and 2 and the first pronoun check), rules frozen at 78cf5f7 (after the round-2 fixes), 30 per
 type, seed 20261128.
+Round 4 (``variations_blind4_sample.jsonl``, issue 25): wmt21-22-ende (reserved for this check, never read),
+rules of issue 25 frozen at 7d58fa6 (the sample records the commit it was built at), 30 per type, seed 20261129.
+Round 5 (``variations_blind5_sample.jsonl``, issue 25): INS only, on opensubs-ende (DeepL German: machine
+translation), 30 items, seed 20261130; documents drawn by an earlier round of that pool
+(``opensubs_ende_used_documents.txt``) are left out, and this round's documents are appended there.
 
 Builds variations.v1 with the default config on each corpus of the round (document markers removed) and draws
 ``per_type`` variations per type with a fixed seed, at most one per source line (the line's variation drawn first,
@@ -45,11 +50,15 @@ class Corpus:
     name: str
     src: Path
     tgt: Path
+    used_documents: str = ""  # a reserved pool with <d> documents: its used-documents file in tests/data
 
 
 WMT23 = Corpus("wmt23-ende", SHARED / "wmt23-ende" / "source.en", SHARED / "wmt23-ende" / "ref.de")
 IWSLT_TEST = Corpus("IWSLT2017-test", SHARED / "docs-ende" / "IWSLT2017-test" / "test.en",
                     SHARED / "docs-ende" / "IWSLT2017-test" / "test.de")
+WMT21_22 = Corpus("wmt21-22-ende", SHARED / "wmt21-22-ende" / "source.en", SHARED / "wmt21-22-ende" / "ref.de")
+OPENSUBS_DE = Corpus("opensubs-ende", SHARED / "opensubs-ende" / "pool.en", SHARED / "opensubs-ende" / "pool.de",
+                     "opensubs_ende_used_documents.txt")
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,7 @@ class Round:
     per_type: int
     frozen_at: str  # the commit whose rules are judged (docs/variations.md names it too)
     shown_before: tuple[str, ...]  # earlier samples whose English lines are left out
+    types: tuple[str, ...] = ()  # the types drawn (all when empty)
 
 
 ROUNDS = {
@@ -67,7 +77,27 @@ ROUNDS = {
     2: Round("variations_blind2", (IWSLT_TEST,), 20261126, 30, "c9f2e57", ("pronouns_blind",)),
     3: Round("variations_blind3", (WMT23, IWSLT_TEST), 20261128, 30, "78cf5f7",
              ("pronouns_blind", "variations_blind", "variations_blind2")),
+    4: Round("variations_blind4", (WMT21_22,), 20261129, 30, "7d58fa6", ()),
+    5: Round("variations_blind5", (OPENSUBS_DE,), 20261130, 30, "7d58fa6", (), ("INS",)),
 }
+
+
+def line_documents(corpus: Corpus) -> list[str]:
+    """The document id (as the pronouns builder names it: ``<stem>-docNNNNN``, 1-based) of every plain line."""
+    documents, number = [], 0
+    for line in corpus.src.read_text(encoding="utf-8").splitlines():
+        if line.strip() == "<d>":
+            number += 1
+        else:
+            documents.append(f"{corpus.src.stem}-doc{number:05d}")
+    return documents
+
+
+def used_documents(corpus: Corpus) -> set[str]:
+    if not corpus.used_documents:
+        return set()
+    text = (HERE / corpus.used_documents).read_text(encoding="utf-8")
+    return {line.split("\t")[0] for line in text.splitlines() if line.strip() and not line.startswith("#")}
 
 
 def _space(text: str) -> str:
@@ -107,17 +137,22 @@ def build(corpus: Corpus, work: Path) -> tuple[list[dict[str, Any]], dict[str, A
 
 
 def draw(records: list[dict[str, Any]], types: list[str], chosen_round: Round) -> list[dict[str, Any]]:
-    """Per type: one variation per source line (seeded), then ``per_type`` of those lines (seeded)."""
+    """Per type: one variation per source line (per document, in a pool of documents) (seeded), then
+    ``per_type`` of those lines (seeded)."""
     rng = random.Random(chosen_round.seed)
     chosen: list[dict[str, Any]] = []
     for kind in types:
-        by_line: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
+        by_line: dict[tuple[str, int | str], list[dict[str, Any]]] = defaultdict(list)
         for record in sorted((r for r in records if r["type"] == kind), key=lambda r: r["id"]):
-            by_line[(record["corpus"], record["line"])].append(record)
+            by_line[(record["corpus"], record.get("document") or record["line"])].append(record)
         one_per_line = [rng.choice(by_line[line]) for line in sorted(by_line)]
         size = min(chosen_round.per_type, len(one_per_line))
         chosen += sorted(rng.sample(one_per_line, size), key=lambda r: r["id"])
     return chosen
+
+
+def parser_round(chosen_round: Round) -> int:
+    return next(number for number, known in ROUNDS.items() if known is chosen_round)
 
 
 def main() -> None:
@@ -136,8 +171,12 @@ def main() -> None:
         for corpus in chosen_round.corpora:
             built, info = build(corpus, Path(tmp))
             prefix = f"{corpus.name}/" if len(chosen_round.corpora) > 1 else ""
-            unread = [{**r, "corpus": corpus.name, "id": prefix + r["id"]} for r in built
-                      if _space(r["original_src"]) not in seen]
+            documents = line_documents(corpus) if corpus.used_documents else []
+            excluded = used_documents(corpus)
+            unread = [{**r, "corpus": corpus.name, "id": prefix + r["id"],
+                       "document": documents[r["line"] - 1] if documents else ""} for r in built
+                      if _space(r["original_src"]) not in seen
+                      and not (documents and documents[r["line"] - 1] in excluded)]
             records += unread
             per_type: dict[str, int] = info["notes"]["variations_per_type"]
             input_lines = int(info["notes"]["input_lines"])
@@ -151,8 +190,15 @@ def main() -> None:
             }
             print(f"{corpus.name}: {input_lines} lines, {len(built) - len(unread)} variations of lines shown "
                   f"before left out; per type {per_type}")
-    chosen = draw(records, sorted({r["type"] for r in records}, key=["DEL", "INS", "SUBNUM", "SUBGEN"].index),
-                  chosen_round)
+    types = chosen_round.types or tuple(sorted({r["type"] for r in records},
+                                               key=["DEL", "INS", "SUBNUM", "SUBGEN"].index))
+    chosen = draw(records, list(types), chosen_round)
+    meta["built_at_commit"] = os.popen(f"git -C {REPO} rev-parse --short HEAD").read().strip()
+    for corpus in chosen_round.corpora:
+        if corpus.used_documents:
+            with (HERE / corpus.used_documents).open("a", encoding="utf-8") as used:
+                used.write("".join(f"{r['document']}\tvariations round {parser_round(chosen_round)}\n"
+                                   for r in chosen if r["corpus"] == corpus.name))
     meta["sampled"] = dict(Counter(r["type"] for r in chosen))
     text = "".join(json.dumps({f: r[f] for f in FIELDS}, ensure_ascii=False) + "\n" for r in chosen)
     partial = out.with_suffix(".partial")
