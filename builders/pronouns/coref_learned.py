@@ -229,13 +229,13 @@ def rank(docs: Sequence[Doc | None], sentence: int, pronoun: Token, candidates: 
     probabilities = shifted / shifted.sum() if len(scores) else shifted
     learned = [Candidate(c.sentence, c.head, c.start, c.end, "learned") for c in candidates]
     order = sorted(range(len(learned)), key=lambda i: (-probabilities[i], i))
-    anaphoric_x = np.asarray([*anaphoricity_features(docs, sentence, pronoun, _relative(candidates, sentence)),
-                              *ranker_view(matrix, weights.ranker), 1.0])
+    surroundings = anaphoricity_features(docs, sentence, pronoun, relative_candidates(candidates, sentence))
+    anaphoric_x = np.asarray([*surroundings, *ranker_view(matrix, weights.ranker), 1.0])
     return Posterior([learned[i] for i in order], [float(probabilities[i]) for i in order],
                      sigmoid(float(anaphoric_x @ weights.anaphoricity)))
 
 
-def _relative(candidates: Sequence[Candidate], sentence: int) -> list[Candidate]:
+def relative_candidates(candidates: Sequence[Candidate], sentence: int) -> list[Candidate]:
     """Candidates with their distance in place of their segment (what the anaphoricity features count)."""
     return [Candidate(sentence - c.sentence, c.head, c.start, c.end, c.source) for c in candidates]
 

@@ -35,6 +35,7 @@ from builders.pronouns.coref_learned import (
     model_dir,
     rank,
     ranker_view,
+    relative_candidates,
 )
 
 VERSION = "2"
@@ -65,7 +66,7 @@ def examples(corpus: ParsedCorpus, words: frozenset[str]) -> list[Example]:
             candidates = heuristic.candidates(case.sentence, case.token, MAX_DISTANCE)
             rows = [candidate_features(list(docs), case.sentence, pronoun, c, i, len(candidates), MAX_DISTANCE)
                     for i, c in enumerate(candidates)]
-            relative = [type(c)(case.sentence - c.sentence, c.head, c.start, c.end, c.source) for c in candidates]
+            relative = relative_candidates(candidates, case.sentence)
             found.append(Example(
                 case,
                 np.asarray(rows, dtype=np.float64).reshape(len(candidates), len(rows[0]) if rows else 0),

@@ -22,6 +22,7 @@ from builders.pronouns.english import pleonastic_reason
 from builders.pronouns.extract import (
     Drop,
     Found,
+    NounFinder,
     Segment,
     aligned,
     choose_antecedent,
@@ -194,8 +195,8 @@ def extract_french(
     return _french_item(segments, sentence, source, index, parsed, antecedent, head, entry, confidence, analyser)
 
 
-def _learned_french(segments: Sequence[Segment], sentence: int, source: Token, index: int, parsed: Any, form: Any,
-                    posterior: Posterior, noun_of: Any, analyser: FrenchAnalyser) -> Found:
+def _learned_french(segments: Sequence[Segment], sentence: int, source: Token, index: int, parsed: Any,
+                    form: PronounForm, posterior: Posterior, noun_of: NounFinder, analyser: FrenchAnalyser) -> Found:
     """The learned path: the posterior under the French gender and number constraint is the confidence."""
     from builders.pronouns.coref_learned import load_weights
 
