@@ -2,8 +2,9 @@
 
 Every executor yields the results in the order of the items it was given, whatever order the workers finish
 in, so the checkpoint chunks, the rows and therefore the output bytes do not depend on the executor or on the
-number of workers. A unit runs as ``run_unit(unit, (builder, plan, work_dir))``: the builder holds only its
-config and the plan is plain picklable data, so a worker needs nothing else. The shared part travels once per
+number of workers. A unit runs as ``run_unit(unit, (builder, shared_plan, work_dir))``: the builder holds only
+its config, the unit carries its own slice of the corpus and ``Builder.shared_plan`` is the small rest of the plan,
+so a worker needs nothing else and its memory does not grow with the corpus. The shared part travels once per
 worker (process pool initializer, Ray object store), never once per unit. Whole-input passes that are split
 into shards (pronoun alignment) use the same ``map`` with their own task.
 
@@ -268,12 +269,14 @@ class RayExecutor(Executor):
             return
         address = self.address or _running_cluster()
         if address:
-            _require_listening(address)
+            # an address the user did not give is named with where it came from
+            label = address if self.address else f"{address} (from RAY_ADDRESS or the last `ray start` here)"
+            _require_listening(address, label)
             _offer_auth_token(address)
             try:
                 ray.init(address=address, log_to_driver=False)
             except (ConnectionError, RuntimeError, ValueError, TimeoutError, ray.exceptions.RayError) as error:
-                raise RayConnectionError(address, error) from None
+                raise RayConnectionError(label, error) from None
             return
         # A local cluster: its workers import what this driver imports, from the same places.
         ray.init(num_cpus=self.workers, include_dashboard=False, log_to_driver=False,
@@ -294,7 +297,7 @@ def _running_cluster() -> str:
         raise RayConnectionError(os.environ.get("RAY_ADDRESS", "the address Ray found"), error) from None
 
 
-def _require_listening(address: str) -> None:
+def _require_listening(address: str, label: str) -> None:
     """Fail fast when nothing listens at a head address: Ray itself retries a dead GCS address for minutes."""
     if address.startswith("ray://"):
         return  # the Ray client gives up on its own, with an error
@@ -307,7 +310,7 @@ def _require_listening(address: str) -> None:
     except ImportError:
         return
     except (OSError, ValueError) as error:  # ConnectionError: "auto" with no running cluster
-        raise RayConnectionError(address, error) from None
+        raise RayConnectionError(label, error) from None
 
 
 CONNECT_TIMEOUT_S = 10
