@@ -164,13 +164,17 @@ def test_a_bad_unit_gives_the_one_line_input_error(
 
 
 @needs_ray
-def test_a_dead_ray_worker_is_retried(corpus: tuple[Path, Path], ray_address: str, tmp_path: Path) -> None:
+def test_a_dead_ray_worker_is_retried(
+    corpus: tuple[Path, Path], ray_address: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     marker = tmp_path / "died"
     config = ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]), die_once_marker=str(marker), executor="ray")
-    folder = ToyBuilder(config).build(tmp_path / "ray", quiet=True)
+    with caplog.at_level("WARNING", logger="mtprobes"):
+        folder = ToyBuilder(config).build(tmp_path / "ray", quiet=True)
     reference = ToyBuilder(ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]))).build(tmp_path / "ref", quiet=True)
     assert marker.exists()  # a worker did die, and its unit ran again elsewhere
     assert file_hashes(folder) == file_hashes(reference)
+    assert "1 task retried after a worker died" in caplog.messages  # said to the user, not in the output
 
 
 @needs_ray

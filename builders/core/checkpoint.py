@@ -122,7 +122,7 @@ def _differences(saved: str, current: str) -> str:
     except (ValueError, KeyError, TypeError):
         return "the config or inputs"  # a header of an older version
     names = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
-    return f"the inputs ({', '.join(names)})" if names else "the config or builder"
+    return f"the inputs ({', '.join(names)})" if names else "the config or inputs"
 
 
 def _maybe_die_for_test(chunks_written: int) -> None:

@@ -2,8 +2,9 @@
 
 Every executor yields the results in the order of the items it was given, whatever order the workers finish
 in, so the checkpoint chunks, the rows and therefore the output bytes do not depend on the executor or on the
-number of workers. A unit runs as ``run_unit(unit, (builder, plan, work_dir))``: the builder holds only its
-config and the plan is plain picklable data, so a worker needs nothing else. The shared part travels once per
+number of workers. A unit runs as ``run_unit(unit, (builder, shared_plan, work_dir))``: the builder holds only
+its config, the unit carries its own slice of the corpus and ``Builder.shared_plan`` is the small rest of the plan,
+so a worker needs nothing else and its memory does not grow with the corpus. The shared part travels once per
 worker (process pool initializer, Ray object store), never once per unit. Whole-input passes that are split
 into shards (pronoun alignment) use the same ``map`` with their own task.
 
@@ -15,7 +16,9 @@ dies (killed, out of memory) is retried by Ray, and ends a process-pool build wi
 from __future__ import annotations
 
 import abc
+import logging
 import os
+import socket
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -25,12 +28,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from builders.core.context import BuildContext, Counts, Row
-from builders.core.errors import ConfigError, MtprobesError
+from builders.core.errors import ConfigError, MtprobesError, UsageError
 
 if TYPE_CHECKING:
     from builders.core.builder import Builder, Unit
 
 
+LOG = logging.getLogger("mtprobes")
 Item = TypeVar("Item")
 Shared = TypeVar("Shared")
 Result = TypeVar("Result")
@@ -171,7 +175,15 @@ class ProcessesExecutor(Executor):
 _RAY_SHARED: dict[str, Any] = {}
 
 
-def _run_on_ray_worker(task: Task[Any, Any, Any], item: Any, shared_box: list[Any]) -> Any:
+@dataclass
+class RayOutcome:
+    """A task's result and its attempt (0: first try; more: Ray retried it after its worker died)."""
+
+    result: Any
+    attempt: int
+
+
+def _run_on_ray_worker(task: Task[Any, Any, Any], item: Any, shared_box: list[Any]) -> RayOutcome:
     import ray
 
     (reference,) = shared_box
@@ -179,7 +191,31 @@ def _run_on_ray_worker(task: Task[Any, Any, Any], item: Any, shared_box: list[An
     if key not in _RAY_SHARED:
         _RAY_SHARED.clear()
         _RAY_SHARED[key] = ray.get(reference)
-    return guarded(task, item, _RAY_SHARED[key])
+    return RayOutcome(guarded(task, item, _RAY_SHARED[key]), _attempt_number())
+
+
+def _attempt_number() -> int:
+    """This task's attempt, from Ray's core worker (not in the public runtime context; 0 where it is missing)."""
+    try:
+        from ray._private.worker import global_worker
+
+        return int(global_worker.core_worker.get_current_task_attempt_number())  # type: ignore[attr-defined]
+    except (ImportError, AttributeError):
+        return 0
+
+
+class RayConnectionError(UsageError):
+    """The Ray cluster at an address cannot be reached or refuses us: one line naming the address (exit 2)."""
+
+    def __init__(self, address: str, error: BaseException) -> None:
+        lines = str(error).strip().splitlines()
+        reason = f"{type(error).__name__}: {lines[0] if lines else ''}".rstrip(": ")
+        hint = AUTH_HINT if "auth" in str(error).lower() else "is it running (ray status), and is the port right?"
+        super().__init__(f"cannot connect to the Ray cluster at {address} ({reason}); {hint}")
+
+
+AUTH_HINT = ("the cluster uses token authentication: put its token in ~/.ray/auth_token (or RAY_AUTH_TOKEN) on "
+             "this machine; see docs/cluster.md")
 
 
 class RayExecutor(Executor):
@@ -203,14 +239,22 @@ class RayExecutor(Executor):
         shared_box = [ray.put(shared)]
         # in flight: a few tasks per CPU of the cluster (or per requested worker), never the whole corpus
         cpus = self.requested_workers or int(ray.cluster_resources().get("CPU", self.workers))
-        yield from in_order(lambda item: remote.remote(task, item, shared_box), lambda ref: self._get(ray, ref),
-                            items, window=IN_FLIGHT_PER_WORKER * max(1, cpus), cancel=ray.cancel)
+        retried = [0]
+        yield from in_order(lambda item: remote.remote(task, item, shared_box),
+                            lambda ref: self._get(ray, ref, retried), items,
+                            window=IN_FLIGHT_PER_WORKER * max(1, cpus), cancel=ray.cancel)
+        if retried[0]:
+            # run-only, like the executor keys: said to the user, never written to the output
+            LOG.warning("%d task%s retried after a worker died", retried[0], "" if retried[0] == 1 else "s")
 
-    def _get(self, ray: Any, ref: Any) -> Any:
-        """The task's result; a task that Ray could not finish after its retries (its worker or node died each
-        time, out of memory) is one error, not Ray's traceback. Other exceptions are bugs and keep theirs."""
+    def _get(self, ray: Any, ref: Any, retried: list[int]) -> Any:
+        """The task's result (counting it in ``retried`` when Ray ran it again); a task that Ray could not finish
+        after its retries (its worker or node died each time, out of memory) is one error, not Ray's traceback.
+        Other exceptions are bugs and keep theirs."""
         try:
-            return ray.get(ref)
+            outcome: RayOutcome = ray.get(ref)
+            retried[0] += outcome.attempt > 0
+            return outcome.result
         except ray.exceptions.RayTaskError:
             raise
         except ray.exceptions.RayError as error:
@@ -219,14 +263,72 @@ class RayExecutor(Executor):
                                 f"{reason}); rerun with --resume") from error
 
     def _connect(self, ray: Any) -> None:
+        """Connect to ``address``; without one, to the cluster ``ray.init()`` would join (RAY_ADDRESS, or the
+        last ``ray start`` on this machine); start a local one only when there is none."""
         if ray.is_initialized():
             return
-        if self.address:
-            ray.init(address=self.address, log_to_driver=False)
+        address = self.address or _running_cluster()
+        if address:
+            # an address the user did not give is named with where it came from
+            label = address if self.address else f"{address} (from RAY_ADDRESS or the last `ray start` here)"
+            _require_listening(address, label)
+            _offer_auth_token(address)
+            try:
+                ray.init(address=address, log_to_driver=False)
+            except (ConnectionError, RuntimeError, ValueError, TimeoutError, ray.exceptions.RayError) as error:
+                raise RayConnectionError(label, error) from None
             return
         # A local cluster: its workers import what this driver imports, from the same places.
         ray.init(num_cpus=self.workers, include_dashboard=False, log_to_driver=False,
                  runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}})
+
+
+def _running_cluster() -> str:
+    """The address ``ray.init()`` would connect to without one (RAY_ADDRESS, or the cluster of the last
+    ``ray start`` on this machine), or '' when it would start its own. Asked of Ray itself, so ``--executor ray``
+    joins a running cluster exactly when a plain ``ray.init()`` would (passing num_cpus to one is an error)."""
+    try:
+        from ray._private.services import canonicalize_bootstrap_address
+
+        return canonicalize_bootstrap_address(None) or ""  # type: ignore[arg-type]  # None: "would init() join one?"
+    except (ImportError, AttributeError):  # a Ray without this helper: the environment variable only
+        return os.environ.get("RAY_ADDRESS", "")
+    except (ValueError, ConnectionError) as error:
+        raise RayConnectionError(os.environ.get("RAY_ADDRESS", "the address Ray found"), error) from None
+
+
+def _require_listening(address: str, label: str) -> None:
+    """Fail fast when nothing listens at a head address: Ray itself retries a dead GCS address for minutes."""
+    if address.startswith("ray://"):
+        return  # the Ray client gives up on its own, with an error
+    try:
+        from ray._private.services import canonicalize_bootstrap_address
+
+        resolved = canonicalize_bootstrap_address(address) or address  # "auto": the running cluster's address
+        host, _, port = resolved.rpartition(":")
+        socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT_S).close()
+    except ImportError:
+        return
+    except (OSError, ValueError) as error:  # ConnectionError: "auto" with no running cluster
+        raise RayConnectionError(label, error) from None
+
+
+CONNECT_TIMEOUT_S = 10
+
+
+def _offer_auth_token(address: str) -> None:
+    """With a token on this machine (~/.ray/auth_token, RAY_AUTH_TOKEN[_PATH]) and RAY_AUTH_MODE unset, send it
+    as ``ray.init(address="auto")`` does: Ray enables token authentication by default once a token exists
+    (``ray start --head``), but only for ``auto``, so an explicit head address would be refused."""
+    if address == "auto" or os.environ.get("RAY_AUTH_MODE"):
+        return
+    try:
+        from ray._private.authentication.authentication_token_setup import (
+            maybe_enable_token_auth_if_token_available,
+        )
+    except ImportError:  # a Ray without token authentication
+        return
+    maybe_enable_token_auth_if_token_available(warn_if_disabled=False)
 
 
 def _ray_module() -> Any:

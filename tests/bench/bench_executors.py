@@ -3,6 +3,7 @@
     .venv/bin/python tests/bench/bench_executors.py [--corpus IWSLT2017] [--repeat 1] [--workers 2]
                                                     [--shard-docs 10] [--runs local,processes,...]
                                                     [--skip-builds] [--skip-retrieval]
+    .venv/bin/python tests/bench/bench_executors.py --scaling 1,4,16 [--runs ray] [--workers 2]
 
 1. pronouns.v1 on ../shared/data/docs-ende/<corpus> (repeated --repeat times), every build with a cold alignment
    (a fresh cache): local with one alignment shard (today's default), again (eflomal's own noise), then local /
@@ -10,6 +11,11 @@
    (--runs picks some); sentences/s, speed-up vs the first build, peak RSS of the driver and the summed peak RSS
    of all its worker processes (sampled from /proc every 0.2 s), and the item agreement with the first build
    (Jaccard of the item sets).
+   --scaling 1,4,16: the same builds at each multiple of the corpus (copies numbered on, so every document has
+   its own id), with the peak RSS of the largest single worker process (VmHWM; Ray's own raylet/GCS/dashboard
+   processes left out), the driver's, the pickled size of what every worker gets (Builder.shared_plan) and of
+   the units' payloads (what travels per task: the object store traffic besides the results), and the wall
+   time of each stage: read+screen, tokenise+align, units, finalize+write.
 2. Retrieval on --vectors synthetic 512-d unit vectors (clustered): exact per-shard top-15 merged vs one flat
    FAISS index (same rows), IVF build time, recall@15 and speed-up vs exact search.
 """
@@ -59,17 +65,70 @@ def descendants_rss_kb(root):
             pass
     return total
 
+RAY_INFRA = ("raylet", "gcs_server", "dashboard", "log_monitor", "monitor.py", "runtime_env", "client_server")
+
+# VmHWM (the process's own peak RSS) of every process that runs units: pool workers, ray:: workers
+def worker_peaks_kb(root, peaks):
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmdline = open(f"/proc/{pid}/cmdline", "rb").read().replace(b"\0", b" ").decode(errors="replace")
+            status = open(f"/proc/{pid}/status").read()
+        except OSError:
+            continue
+        if int(pid) == root or any(name in cmdline for name in RAY_INFRA):
+            continue
+        if "ray::" in cmdline or f"PPid:\t{root}\n" in status:
+            hwm = next((int(l.split()[1]) for l in status.splitlines() if l.startswith("VmHWM:")), 0)
+            peaks[pid] = max(peaks.get(pid, 0), hwm)
+
 peak = [0]
+peaks = {}
 done = threading.Event()
 def sample():
     while not done.wait(0.2):
         peak[0] = max(peak[0], descendants_rss_kb(os.getpid()))
+        worker_peaks_kb(os.getpid(), peaks)
 threading.Thread(target=sample, daemon=True).start()
+
+import pickle
+from builders.pronouns import plan as plan_module
+measured = {"stages": {}}
+def timed(name, function):
+    def wrapper(*args, **kwargs):
+        started = time.perf_counter()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            measured["stages"][name] = measured["stages"].get(name, 0.0) + time.perf_counter() - started
+    return wrapper
+plan_module._aligned = timed("tokenise+align", plan_module._aligned)
+PronounsBuilder.prepare = timed("prepare", PronounsBuilder.prepare)
+original_units, original_shared = PronounsBuilder.units, PronounsBuilder.shared_plan
+original_finalize = PronounsBuilder.finalize
+def units(self, plan):
+    made = original_units(self, plan)
+    sizes = [len(pickle.dumps(u.payload)) for u in made]
+    measured.update(units=len(made), unit_bytes_total=sum(sizes), unit_bytes_max=max(sizes))
+    return made
+def shared_plan(self, plan):
+    shared = original_shared(self, plan)
+    measured["shared_plan_bytes"] = len(pickle.dumps((self, shared)))
+    return shared
+def finalize(self, rows, plan, ctx):
+    measured["finalize_at"] = time.perf_counter()
+    return original_finalize(self, rows, plan, ctx)
+PronounsBuilder.units, PronounsBuilder.shared_plan, PronounsBuilder.finalize = units, shared_plan, finalize
+
 config = PronounsConfig.from_mapping(json.loads(sys.argv[2]))
 started = time.perf_counter()
 folder = PronounsBuilder(config).build(sys.argv[3], overwrite=True, quiet=True)
 wall = time.perf_counter() - started
 done.set()
+stages = measured.pop("stages")
+units_s = measured.pop("finalize_at") - started - stages["prepare"]  # prepare runs first, once
+measured["stages"] = {"read+screen": stages["prepare"] - stages["tokenise+align"],
+                      "tokenise+align": stages["tokenise+align"], "units": units_s,
+                      "finalize+write": wall - stages["prepare"] - units_s}
 if config.executor == "ray":
     import ray
     ray.shutdown()
@@ -77,8 +136,29 @@ records = [json.loads(line) for line in open(folder / "jsonl" / "test.jsonl", en
     folder / "jsonl" / "test.jsonl").exists() else []
 items = sorted(f"{r['id']}|{r['ref pronoun']}|{r['src ante head id']}|{r['ref ante head id']}" for r in records)
 print(json.dumps({"wall": wall, "driver_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-                  "workers_kb": peak[0], "items": items}))
+                  "workers_kb": peak[0], "worker_max_kb": max(peaks.values(), default=0),
+                  "worker_processes": len(peaks), "items": items, **measured}))
 """
+
+
+def scaling(args: argparse.Namespace, work: Path) -> None:
+    """Memory and stage times at growing multiples of the corpus: is a worker's peak flat in corpus size?"""
+    print(f"1. pronouns.v1 on docs-ende/{args.corpus}, scaling {args.scaling}, {os.cpu_count()} CPUs, "
+          f"load average before {os.getloadavg()[0]:.2f}")
+    for repeat in (int(x) for x in args.scaling.split(",")):
+        src, tgt, segments = corpus_files(args.corpus, repeat, work / f"corpus-x{repeat}")
+        base = {"name": "bench", "src": str(src), "tgt": str(tgt), "per_class": 0, "docs_per_unit": 4,
+                "checkpoint_every": 16, "align_shard_docs": args.shard_docs, "workers": args.workers}
+        for executor in args.runs.split(","):
+            result = run_build(f"{executor}-x{repeat}", {**base, "executor": executor}, work)
+            stages = "  ".join(f"{k} {v:.1f} s" for k, v in result["stages"].items())
+            print(f"  x{repeat:<3} {segments:>7} segments  {executor:<9} wall {result['wall']:6.1f} s  "
+                  f"{segments / result['wall']:6.1f} sentences/s  largest worker peak "
+                  f"{result['worker_max_kb'] / 1024:6.0f} MB ({result['worker_processes']} worker processes)  "
+                  f"driver peak {result['driver_kb'] / 1024:5.0f} MB  all descendants {worker_mb(result)}")
+            print(f"        shared plan (per worker) {result['shared_plan_bytes']} B;  {result['units']} units, "
+                  f"payloads {result['unit_bytes_total'] / 1e6:.2f} MB in all, largest {result['unit_bytes_max']} B;"
+                  f"  stages: {stages}  (load average {os.getloadavg()[0]:.2f})", flush=True)
 
 
 def corpus_files(corpus: str, repeat: int, work: Path) -> tuple[Path, Path, int]:
@@ -224,13 +304,14 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=1000)
     parser.add_argument("--runs", default="local,local-again,local-shards,processes,ray,ray-running",
                         help="builds to run, in order; speed-ups are relative to the first")
+    parser.add_argument("--scaling", default="", help="e.g. 1,4,16: memory and stage times per corpus multiple")
     parser.add_argument("--skip-builds", action="store_true")
     parser.add_argument("--skip-retrieval", action="store_true")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench_executors_"))
     if not args.skip_builds:
         if DOCS.is_dir():
-            builds(args, work)
+            scaling(args, work) if args.scaling else builds(args, work)
         else:
             print(f"{DOCS} is absent: the build figures are skipped")
     if not args.skip_retrieval:
