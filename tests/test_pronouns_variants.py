@@ -43,7 +43,12 @@ def case_of(sentence: str, occurrence: int = 0, word: str = "") -> str:
         ("Das macht es schwer.", 0, ""),  # a demonstrative in the prefield: subject or object
         ("Lass sie Kantonesisch sein.", 0, ""),  # imperative
         ("Ich begann damit, es zu reparieren.", 0, "acc"),  # zu-infinitive clause: no subject
+        ("Hilf mir bitte, sie hochzuheben.", 0, "acc"),  # "zu" inside a separable verb (issue 23 blind round 1)
+        ("Vergiss nicht, es morgen zurückzugeben.", 0, "acc"),
+        ("Es zu verstehen, ist nicht leicht.", 0, "acc"),  # a zu-infinitive clause opening the sentence
+        ("Sie zu finden, war schwer.", 0, "acc"),
         ("Er sagt, sie ist zu klein.", 0, "nom"),
+        ("Er sagt, es ist zurück.", 0, "nom"),  # not an infinitive: a finite verb in the clause
     ],
 )
 def test_case_comes_from_the_german_clause(sentence: str, occurrence: int, expected: str) -> None:

@@ -18,6 +18,7 @@ Evidence, strongest first:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from builders.pronouns.german import CLAUSE_BREAKS, PLURAL_VERBS, SINGULAR_VERBS, SUBORDINATORS, GToken, word_set
@@ -154,17 +155,37 @@ def _after_non_subject_prefield(tokens: Sequence[GToken], index: int, start: int
     return lower in ACCUSATIVE_PREPOSITIONS | DATIVE_PREPOSITIONS | NON_NOMINATIVE_OPENERS | {"im", "am", "ins"}
 
 
+# Separable prefixes that take "zu" inside the infinitive ("aufzuheben", "anzurufen", "zurückzugeben").
+SEPARABLE_PREFIXES = (
+    "ab", "an", "auf", "aus", "bei", "ein", "fest", "fort", "her", "heraus", "herein", "hin", "hinaus", "hinein",
+    "hoch", "los", "mit", "nach", "vor", "vorbei", "weg", "weiter", "wieder", "zu", "zurück", "zusammen", "dar",
+    "durch", "um", "über", "unter", "kennen", "kaputt", "frei", "sicher", "klar", "fertig", "statt", "teil",
+)
+INFIXED_ZU = re.compile(
+    r"^(?:" + "|".join(sorted(SEPARABLE_PREFIXES, key=len, reverse=True)) + r")zu\w{2,}(?:en|ern|eln)$"
+)
+
+
+def _zu_infinitive(words: Sequence[str]) -> bool:
+    """The clause ends in a zu-infinitive: "zu untersuchen", or "zu" inside a separable verb ("aufzuheben")."""
+    last = words[-1]
+    return (len(words) >= 2 and words[-2] == "zu" and last.endswith("n")) or bool(INFIXED_ZU.match(last))
+
+
 def _in_infinitive_clause(tokens: Sequence[GToken], index: int, start: int) -> bool:
-    """ "…, es zu untersuchen": a zu-infinitive clause (set off by a comma, no finite verb, ending in "zu" +
-    infinitive) has no subject, so sie/es in it is the object. Not "…, sie ist zu klein"."""
+    """ "…, es zu untersuchen", "…, sie aufzuheben", "Sie zu reduzieren, ist …": a zu-infinitive clause (set off
+    by a comma, or opening the sentence before one; no finite verb; ending in a zu-infinitive) has no subject,
+    so sie/es in it is the object. Not "…, sie ist zu klein"."""
     end = index + 1
     while end < len(tokens) and tokens[end].text not in CLAUSE_BREAKS:
         end += 1
     words = [t.text.lower() for t in tokens[start:end]]
-    if start == 0 or tokens[start - 1].text != "," or len(words) < 3 or words[-2] != "zu":
+    after_comma = start > 0 and tokens[start - 1].text == ","
+    opens_sentence = start == 0 and end < len(tokens) and tokens[end].text == ","
+    if not (after_comma or opens_sentence) or len(words) < 2 or not _zu_infinitive(words):
         return False
     finite = SINGULAR_VERBS | PLURAL_VERBS
-    return words[-1].endswith("n") and tokens[end - 1].text[:1].islower() and not set(words[:-1]) & finite
+    return tokens[end - 1].text[:1].islower() and not set(words[:-1]) & finite
 
 
 def german_case(tokens: Sequence[GToken], index: int) -> str:

@@ -72,7 +72,8 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
     ("pronouns_opensubs_ende1", "opensubs-ende/d002486-s0005-t009", "usable"):
         (False, "'wie man sie bekämpft' reads as 'die Amerikaner' of the context"),
     ("pronouns_opensubs_ende1", "opensubs-ende/d002550-s0005-t005", "usable"):
-        (True, "'I'll just take it' answers 'can he at least give you the first official wave?': the wave, not the balcony or throne offered before"),
+        (True, "'I'll just take it' answers 'can he at least give you the first official wave?': the wave, "
+                 "not the balcony or throne offered before"),
     ("pronouns_opensubs_ende1", "opensubs-ende/d002550-s0005-t005", "right_antecedent"):
         (True, "the wave is the thing just offered"),
     ("pronouns_opensubs_ende1", "opensubs-ende/d002795-s0002-t022", "usable"):
