@@ -35,6 +35,8 @@ CHECKS = (
     BlindCheck("variations_blind", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind2", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind3", VARIATION_QUESTIONS, "type", None),
+    BlindCheck("variations_blind4", VARIATION_QUESTIONS, "type", None),
+    BlindCheck("variations_blind5", VARIATION_QUESTIONS, "type", None),
 )
 
 # (check, item id, question) -> (resolved answer, reason). Resolved by the lead after reading both notes and
@@ -133,6 +135,26 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
                 "changes what the words are, not a number"),
     ("variations_blind3", "wmt23-ende/L000557-SUBNUM-007", "usable"):
         (False, "follows from minimal = no"),
+    # issue 25, rounds 4 (wmt21-22-ende) and 5 (INS on opensubs-ende), resolved by the lead against the rubric
+    ("variations_blind4", "L000966-DEL-000", "grammatical_en"):
+        (False, "'I mean he's, he's made' strands the contraction: not grammatical English"),
+    ("variations_blind4", "L000966-DEL-000", "grammatical_de"):
+        (False, "'er ist, er hat' strands the copula of the false start"),
+    ("variations_blind4", "L000966-DEL-000", "minimal"):
+        (False, "removing the false start's predicate changes its structure, not just one adverb: in doubt, no"),
+    ("variations_blind4", "L000850-SUBNUM-007", "minimal"):
+        (True, "one number changed on both sides; the feet/metres mismatch is plausibility, which the rubric "
+               "does not require"),
+    ("variations_blind4", "L000850-SUBNUM-007", "usable"):
+        (True, "all four criteria hold (plausibility not required)"),
+    ("variations_blind4", "L000348-SUBGEN-000", "grammatical_de"):
+        (True, "the varied German is grammatical; the feminine genitive left beside 'seiner' is a parallelism defect"),
+    ("variations_blind5", "L012737-INS-000", "parallel"):
+        (False, "'very fine' (fine = OK) and 'geht es sehr gut' are not counterparts"),
+    ("variations_blind5", "L018326-INS-000", "grammatical_en"):
+        (True, "'all would be very well' is grammatical; the idiom change is a minimality defect"),
+    ("variations_blind5", "L033443-INS-000", "parallel"):
+        (False, "'sehr' modifies 'verdammt', not the counterpart of 'very strong'"),
 }
 
 
