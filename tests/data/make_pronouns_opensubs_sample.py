@@ -134,6 +134,10 @@ def main() -> None:
     partial = out.with_suffix(".partial")
     partial.write_text(text, encoding="utf-8")
     partial.replace(out)
+    meta = {"pool": pool.folder, "seed": seed, "english_it": its, "relaxed_items": len(records),
+            "default_items": len(kept), "default_per_class": dict(Counter(r["pronoun class"] for r in kept)),
+            "built_at_commit": os.popen(f"git -C {REPO} rev-parse --short HEAD").read().strip()}
+    out.with_suffix(".meta.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     with used_documents_file(args.pool).open("a", encoding="utf-8") as used:
         used.write("".join(f"{item['document id']}\tround {args.round}\n" for item in items))
     print(f"sample: {len(items)} items, per class {dict(Counter(i['class'] for i in items))}, "

@@ -1,0 +1,57 @@
+"""Precision/yield curve over ``min_confidence`` from the judged blind samples of the OpenSubtitles pools
+(issue 23; samples fixed by tests/data/make_pronouns_opensubs_sample.py, judgements resolved by
+tests/data/blind_check.py).
+
+The samples are stratified (items the default keeps, items it drops), so each judged item stands for
+``population / sampled`` items of its stratum: the curve weights them so. Run: ``python
+tests/bench/bench_blind_curve.py``; a sample without resolved judgements is skipped with a line saying so.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+ROUNDS = ("ende1", "enfr1")
+THRESHOLDS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.55, 0.75, 1.0)
+DEFAULT = 0.55
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def curve(name: str) -> None:
+    prefix = DATA / f"pronouns_opensubs_{name}"
+    judged = Path(f"{prefix}_judgements.jsonl")
+    if not judged.is_file():
+        print(f"{name}: no resolved judgements yet, skipped")
+        return
+    sample = read_jsonl(Path(f"{prefix}_sample.jsonl"))
+    meta = json.loads(Path(f"{prefix}_sample.meta.json").read_text(encoding="utf-8"))
+    usable = {r["id"]: r["usable"] for r in read_jsonl(judged)}
+    kept = [s for s in sample if s["kept_by_default"]]
+    weight = {True: meta["default_items"] / len(kept),
+              False: (meta["relaxed_items"] - meta["default_items"]) / max(len(sample) - len(kept), 1)}
+    print(f"\n## {meta['pool']} (round {name[-1]}): {len(sample)} judged items; population {meta['relaxed_items']} "
+          f"with the filter off, {meta['default_items']} at the default; {meta['english_it']} English it\n")
+    print("| min_confidence | judged items kept | estimated items | per 1,000 it | estimated usable |")
+    print("|---|---|---|---|---|")
+    for threshold in THRESHOLDS:
+        chosen = [s for s in sample if s["confidence"] >= threshold]
+        items = sum(weight[s["kept_by_default"]] for s in chosen)
+        good = sum(weight[s["kept_by_default"]] for s in chosen if usable[s["id"]])
+        mark = " (default)" if threshold == DEFAULT else ""
+        print(f"| {threshold}{mark} | {len(chosen)} | {items:.0f} | {1000 * items / meta['english_it']:.1f} "
+              f"| {100 * good / max(items, 1e-9):.0f} % |")
+
+
+def main() -> None:
+    for name in ROUNDS:
+        curve(name)
+
+
+if __name__ == "__main__":
+    main()
