@@ -32,6 +32,7 @@ CHECKS = (
     BlindCheck("pronouns_blind2", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_fr_blind", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende1", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr1", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind2", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind3", VARIATION_QUESTIONS, "type", None),
@@ -135,6 +136,29 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
                 "changes what the words are, not a number"),
     ("variations_blind3", "wmt23-ende/L000557-SUBNUM-007", "usable"):
         (False, "follows from minimal = no"),
+    # issue 23, EN-FR round 1 on opensubs-enfr (human French), resolved by the lead against the rubric
+    ("pronouns_opensubs_enfr1", "opensubs-enfr/d000203-s0004-t001", "right_antecedent"):
+        (False, "the marked French il is impersonal (il n'est que 23 h): it does not denote the train"),
+    ("pronouns_opensubs_enfr1", "opensubs-enfr/d001566-s0004-t008", "right_antecedent"):
+        (False, "the marked French il is impersonal (il avait fallu): it does not denote the muumuu"),
+    ("pronouns_opensubs_enfr1", "opensubs-enfr/d001912-s0004-t009", "usable"):
+        (False, "the French reference is garbled ('L couru dans quelques amis'): in doubt, no"),
+    ("pronouns_opensubs_enfr1", "opensubs-enfr/d002746-s0004-t018", "right_antecedent"):
+        (False, "'play out exactly as it would' more likely resumes the attack (simulation) than the blast"),
+    ("pronouns_opensubs_enfr1", "opensubs-enfr/d005128-s0004-t014", "variants_ok"):
+        (False, "the variant keeps 'son égal'; a feminine referent needs 'son égale'"),
+    ("pronouns_opensubs_enfr1", "opensubs-enfr/d005168-s0002-t017", "usable"):
+        (False, "the French reference is garbled machine-like text: in doubt, no"),
+    ("pronouns_opensubs_enfr1", "opensubs-enfr/d005869-s0004-t017", "usable"):
+        (False, "the legends are the Beatles of the context: 'ils' would be right too"),
+    ("pronouns_opensubs_enfr1", "opensubs-enfr/d006349-s0004-t015", "usable"):
+        (True, "the French makes the reading explicit (ma vie ... qu'elle commence): 'waiting for his life to start'"),
+    ("pronouns_opensubs_enfr1", "opensubs-enfr/d006349-s0004-t015", "right_antecedent"):
+        (True, "life / vie is what the French pronoun resumes"),
+    ("pronouns_opensubs_enfr1", "opensubs-enfr/d006826-s0004-t010", "usable"):
+        (False, "'if they let me' has no clear referent: 'girls' three segments back is generic"),
+    ("pronouns_opensubs_enfr1", "opensubs-enfr/d006826-s0004-t010", "right_antecedent"):
+        (False, "the referent is whoever is at the pool, not the generic 'girls'"),
     # issue 25, rounds 4 (wmt21-22-ende) and 5 (INS on opensubs-ende), resolved by the lead against the rubric
     ("variations_blind4", "L000966-DEL-000", "grammatical_en"):
         (False, "'I mean he's, he's made' strands the contraction: not grammatical English"),
