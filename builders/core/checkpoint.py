@@ -68,7 +68,7 @@ class Checkpoint:
         if header.read_text(encoding="utf-8") != self.header:
             raise MtprobesError(
                 f"{self.directory}: cannot resume, {_differences(header.read_text(encoding='utf-8'), self.header)} "
-                "differ from the interrupted build (use --overwrite to start again)"
+                "from the interrupted build (use --overwrite to start again)"
             )
         key_path = self.directory / KEY_FILE
         if not key_path.is_file():  # a checkpoint of an older release: none of its chunks can be verified
@@ -115,14 +115,20 @@ def _read_chunk(path: Path, key: bytes) -> Chunk | None:
 
 
 def _differences(saved: str, current: str) -> str:
-    """What differs between two headers, for the error: the inputs by name, else 'the config'."""
+    """What differs between two headers, for the error: the builder, the config, and the inputs by name."""
     try:
         old, new = json.loads(saved), json.loads(current)
         before, after = dict(old["inputs"]), dict(new["inputs"])
     except (ValueError, KeyError, TypeError):
-        return "the config or inputs"  # a header of an older version
+        return "the config or inputs differ"  # a header of an older version
     names = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
-    return f"the inputs ({', '.join(names)})" if names else "the config or inputs"
+    parts = [part for part, differs in (("the builder", old.get("builder") != new.get("builder")),
+                                        ("the config", old.get("config") != new.get("config"))) if differs]
+    if names:
+        parts.append(f"the inputs ({', '.join(names)})")
+    if not parts:
+        return "the config or inputs differ"
+    return " and ".join(parts) + (" differs" if parts in (["the builder"], ["the config"]) else " differ")
 
 
 def _maybe_die_for_test(chunks_written: int) -> None:
