@@ -625,6 +625,32 @@ def test_subgen_person_nouns(en: str, de: str, expected: object) -> None:
     assert [result(pair, o) for o in outcomes("SUBGEN", pair)] == [expected]
 
 
+# --- blind round 5: gender-marked German words of the person that the swap would leave --------------------------
+@pytest.mark.parametrize(
+    ("en", "de", "expected"),
+    [
+        # an ordinal used for the person keeps its ending: 'als nächster dran' beside 'sie'
+        ("He is next in line.", "Er ist als nächster dran.", Drop("subgen_de_gendered_modifier")),
+        ("She was the first to arrive.", "Sie kam als erste an.", Drop("subgen_de_gendered_modifier")),
+        # an article and adjective before a name: 'der 31-jährigen Mira Solberg' is feminine genitive
+        ("The car of 31-year-old Mira Solberg was found near her house.",
+         "Das Auto der 31-jährigen Mira Solberg wurde in der Nähe ihres Hauses gefunden.",
+         Drop("subgen_de_gendered_modifier")),
+        ("The young Tom Brandt said he was tired.", "Der junge Tom Brandt sagte, er sei müde.",
+         Drop("subgen_de_gendered_modifier")),
+        # counter-examples: an ordinal before its noun, a name without a gendered adjective, another noun's article
+        ("He took the first train.", "Er nahm den ersten Zug.",
+         ("She took the first train.", "Sie nahm den ersten Zug.")),
+        ("Tom Brandt said he was tired.", "Tom Brandt sagte, er sei müde.",
+         ("Tom Brandt said she was tired.", "Tom Brandt sagte, sie sei müde.")),
+        ("He saw the old bridge.", "Er sah die alte Brücke.", ("She saw the old bridge.", "Sie sah die alte Brücke.")),
+    ],
+)
+def test_subgen_skips_a_gendered_modifier_of_the_person(en: str, de: str, expected: object) -> None:
+    pair = aligned_pair(en, de, None)
+    assert [result(pair, o) for o in outcomes("SUBGEN", pair)] == [expected]
+
+
 # --- SUBNUM (blind check 2) ---------------------------------------------------------------------------------
 def _subnum(en: str, de: str) -> tuple[list[tuple[str, str]], list[str]]:
     pair = aligned_pair(en, de, None)
