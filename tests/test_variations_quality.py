@@ -406,6 +406,34 @@ def test_del_multiword_units_and_alignment(en: str, de: str, links: str | None, 
         assert expected in made
 
 
+# --- blind round 5: DEL of non-corresponding adverbs, DEL in a false start ---------------------------------------
+@pytest.mark.parametrize(
+    ("en", "de", "links", "expected"),
+    [
+        # English 'immediately' belongs to 'call'; German 'sofort' sits in the other clause (a wrong link), while
+        # the counterpart 'gleich' stays: the two deletions would not correspond
+        ("When the bell rings, call me immediately.", "Wenn es sofort klingelt, ruf mich gleich an.",
+         "When=Wenn bell=es rings=klingelt call=ruf me=mich immediately=sofort", Drop("del_de_other_clause")),
+        # linked within the clause of the English verb: made
+        ("When the bell rings, call me immediately.", "Wenn es klingelt, ruf mich sofort an.",
+         "When=Wenn bell=es rings=klingelt call=ruf me=mich immediately=sofort",
+         ("When the bell rings, call me.", "Wenn es klingelt, ruf mich an.")),
+        # a false start: removing the predicate of a broken-off clause leaves "he's, he's ..."
+        ("He's really, he's made it.", "Er ist wirklich, er hat es geschafft.", "He=Er 's=ist really=wirklich",
+         Drop("del_false_start")),
+        ("The plan is really, well, it is done.", "Der Plan ist wirklich, nun, er ist fertig.",
+         "plan=Plan is=ist really=wirklich", Drop("del_false_start")),
+        # an adverb before a comma that is not left bare after a copula still goes
+        ("We left quickly, before the rain.", "Wir gingen schnell, vor dem Regen.",
+         "We=Wir left=gingen quickly=schnell", ("We left, before the rain.", "Wir gingen, vor dem Regen.")),
+    ],
+)
+def test_del_blind5_classes(en: str, de: str, links: str, expected: object) -> None:
+    pair = aligned_pair(en, de, links)
+    made = [result(pair, o) for o in outcomes("DEL", pair)]
+    assert expected in made and not (isinstance(expected, Drop) and [m for m in made if not isinstance(m, Drop)])
+
+
 # --- issue 25: hyphenated words and discourse connectives (DEL) ----------------------------------------------
 @pytest.mark.parametrize(
     ("en", "de", "links"),
