@@ -246,6 +246,70 @@ def test_ins_issue25_classes(en: str, de: str, links: str, licensed: str, expect
     assert [result(pair, o) for o in made] == [expected]
 
 
+# --- blind round 5 (subtitles): fixed expressions, the "OK" sense, stacked colloquial intensifiers, function words
+@pytest.mark.parametrize(
+    ("en", "de", "links", "licensed", "expected"),
+    [
+        # an adjective+noun name or set phrase takes no intensifier, on either side
+        ("We pray to the good Lord.", "Wir beten zum lieben Gott.", "the=zum good=lieben Lord=Gott",
+         "we pray to the very good lord .", Drop("ins_measure_or_idiom")),
+        ("They went over to the dark side.", "Sie liefen zur dunklen Seite über.", "the=zur dark=dunklen side=Seite",
+         "they went over to the very dark side .", Drop("ins_measure_or_idiom")),
+        ("The good news is that nobody got hurt.", "Die gute Nachricht ist, dass niemand verletzt wurde.",
+         "The=Die good=gute news=Nachricht", "the very good news is that nobody got hurt .",
+         Drop("ins_measure_or_idiom")),
+        # ... also where only the German shows the set phrase ('the dear Lord' -> 'der liebe Herrgott')
+        ("We trust the merciful Lord.", "Wir vertrauen dem lieben Herrgott.",
+         "the=dem merciful=lieben Lord=Herrgott", "we trust the very merciful lord .", Drop("ins_measure_or_idiom")),
+        # 'fine', 'well', 'okay' in their predicative "OK" sense are not graded
+        ("Our neighbour is fine.", "Unserem Nachbarn geht es gut.", "neighbour=Nachbarn is=geht fine=gut",
+         "our neighbour is very fine .", Drop("ins_ok_sense")),
+        ("The party was fine.", "Die Party war in Ordnung.", "party=Party was=war fine=Ordnung",
+         "the party was very fine .", Drop("ins_ok_sense")),
+        ("In the end all would be well.", "Am Ende würde alles gut werden.", "all=alles would=würde well=gut",
+         "in the end all would be very well .", Drop("ins_ok_sense")),
+        # ... and the German "OK" sense of 'gut' ('es ging ihr gut') where the English word is another one
+        ("She felt good.", "Es ging ihr gut.", "She=ihr felt=ging good=gut", "she felt very good .",
+         Drop("ins_ok_sense")),
+        # a yes/no question 'Is that ADJ?' asks for agreement: 'Is that very clear?' is another question
+        ("Is that clear?", "Ist das klar?", "Is=Ist that=das clear=klar", "is that very clear ?",
+         Drop("ins_state_question")),
+        ("Okay, is it cold?", "Okay, ist es kalt?", "is=ist it=es cold=kalt", "okay , is it very cold ?",
+         Drop("ins_state_question")),
+        # a colloquial intensifier already there, on either side: no second one
+        ("That is strong stuff.", "Das ist ein verdammt starker Stoff.", "is=ist strong=starker stuff=Stoff",
+         "that is very strong stuff .", Drop("ins_degree_word_present")),
+        ("The tea was hot.", "Der Tee war echt heiß.", "tea=Tee was=war hot=heiß", "the tea was very hot .",
+         Drop("ins_degree_word_present")),
+        ("The car is fast.", "Das Auto ist superschnell.", "car=Auto is=ist fast=superschnell",
+         "the car is very fast .", Drop("ins_degree_word_present")),
+        ("That was damn good coffee.", "Das war guter Kaffee.", "was=war good=guter coffee=Kaffee",
+         "that was damn very good coffee .", Drop("ins_degree_word_present")),
+        ("That is some strong-ass coffee.", "Das ist ein starker Kaffee.", "is=ist strong=starker coffee=Kaffee",
+         "that is some very strong - ass coffee .", Drop("ins_degree_word_present")),
+        # 'sehr' never right before a pronoun, reflexive, article or preposition (a link to a function word)
+        ("One cannot help being suspicious.", "Man kann sich des Verdachts nicht erwehren.",
+         "can=kann suspicious=sich being=Verdachts", "one cannot help being very suspicious .",
+         Drop("ins_de_before_function_word")),
+        ("It was a cold night.", "Es war in einer kalten Nacht.", "was=war a=in cold=einer night=Nacht",
+         "it was a very cold night .", Drop("ins_de_before_function_word")),
+        # still made: attributive 'fine', 'well' as a manner adverb, an ordinary adjective in a statement
+        ("It is a fine wine.", "Es ist ein feiner Wein.", "is=ist a=ein fine=feiner wine=Wein",
+         "it is a very fine wine .", ("It is a very fine wine.", "Es ist ein sehr feiner Wein.")),
+        ("She sings well.", "Sie singt gut.", "She=Sie sings=singt well=gut", "she sings very well .",
+         ("She sings very well.", "Sie singt sehr gut.")),
+        ("The answer is clear.", "Die Antwort ist klar.", "answer=Antwort is=ist clear=klar",
+         "the answer is very clear .", ("The answer is very clear.", "Die Antwort ist sehr klar.")),
+        ("The floor is clean.", "Der Boden ist sauber.", "floor=Boden is=ist clean=sauber",
+         "the floor is very clean .", ("The floor is very clean.", "Der Boden ist sehr sauber.")),
+    ],
+)
+def test_ins_blind5_classes(en: str, de: str, links: str, licensed: str, expected: object) -> None:
+    pair = aligned_pair(en, de, links)
+    made = outcomes("INS", pair, _ins_resources([licensed]))
+    assert [result(pair, o) for o in made] == [expected]
+
+
 def test_ins_verbal_slot_not_after_a_clause_final_auxiliary() -> None:
     """'denen wir begegnen werden tatsächlich müssen': the German auxiliary closes a verb-final clause."""
     pair = aligned_pair("These are questions we will have to face.",
@@ -340,6 +404,34 @@ def test_del_multiword_units_and_alignment(en: str, de: str, links: str | None, 
         assert not [m for m in made if not isinstance(m, Drop)]
     else:
         assert expected in made
+
+
+# --- blind round 5: DEL of non-corresponding adverbs, DEL in a false start ---------------------------------------
+@pytest.mark.parametrize(
+    ("en", "de", "links", "expected"),
+    [
+        # English 'immediately' belongs to 'call'; German 'sofort' sits in the other clause (a wrong link), while
+        # the counterpart 'gleich' stays: the two deletions would not correspond
+        ("When the bell rings, call me immediately.", "Wenn es sofort klingelt, ruf mich gleich an.",
+         "When=Wenn bell=es rings=klingelt call=ruf me=mich immediately=sofort", Drop("del_de_other_clause")),
+        # linked within the clause of the English verb: made
+        ("When the bell rings, call me immediately.", "Wenn es klingelt, ruf mich sofort an.",
+         "When=Wenn bell=es rings=klingelt call=ruf me=mich immediately=sofort",
+         ("When the bell rings, call me.", "Wenn es klingelt, ruf mich an.")),
+        # a false start: removing the predicate of a broken-off clause leaves "he's, he's ..."
+        ("He's really, he's made it.", "Er ist wirklich, er hat es geschafft.", "He=Er 's=ist really=wirklich",
+         Drop("del_false_start")),
+        ("The plan is really, well, it is done.", "Der Plan ist wirklich, nun, er ist fertig.",
+         "plan=Plan is=ist really=wirklich", Drop("del_false_start")),
+        # an adverb before a comma that is not left bare after a copula still goes
+        ("We left quickly, before the rain.", "Wir gingen schnell, vor dem Regen.",
+         "We=Wir left=gingen quickly=schnell", ("We left, before the rain.", "Wir gingen, vor dem Regen.")),
+    ],
+)
+def test_del_blind5_classes(en: str, de: str, links: str, expected: object) -> None:
+    pair = aligned_pair(en, de, links)
+    made = [result(pair, o) for o in outcomes("DEL", pair)]
+    assert expected in made and not (isinstance(expected, Drop) and [m for m in made if not isinstance(m, Drop)])
 
 
 # --- issue 25: hyphenated words and discourse connectives (DEL) ----------------------------------------------
@@ -557,6 +649,32 @@ SUBGEN_CASES = [
 
 @pytest.mark.parametrize(("en", "de", "expected"), SUBGEN_CASES)
 def test_subgen_person_nouns(en: str, de: str, expected: object) -> None:
+    pair = aligned_pair(en, de, None)
+    assert [result(pair, o) for o in outcomes("SUBGEN", pair)] == [expected]
+
+
+# --- blind round 5: gender-marked German words of the person that the swap would leave --------------------------
+@pytest.mark.parametrize(
+    ("en", "de", "expected"),
+    [
+        # an ordinal used for the person keeps its ending: 'als nächster dran' beside 'sie'
+        ("He is next in line.", "Er ist als nächster dran.", Drop("subgen_de_gendered_modifier")),
+        ("She was the first to arrive.", "Sie kam als erste an.", Drop("subgen_de_gendered_modifier")),
+        # an article and adjective before a name: 'der 31-jährigen Mira Solberg' is feminine genitive
+        ("The car of 31-year-old Mira Solberg was found near her house.",
+         "Das Auto der 31-jährigen Mira Solberg wurde in der Nähe ihres Hauses gefunden.",
+         Drop("subgen_de_gendered_modifier")),
+        ("The young Tom Brandt said he was tired.", "Der junge Tom Brandt sagte, er sei müde.",
+         Drop("subgen_de_gendered_modifier")),
+        # counter-examples: an ordinal before its noun, a name without a gendered adjective, another noun's article
+        ("He took the first train.", "Er nahm den ersten Zug.",
+         ("She took the first train.", "Sie nahm den ersten Zug.")),
+        ("Tom Brandt said he was tired.", "Tom Brandt sagte, er sei müde.",
+         ("Tom Brandt said she was tired.", "Tom Brandt sagte, sie sei müde.")),
+        ("He saw the old bridge.", "Er sah die alte Brücke.", ("She saw the old bridge.", "Sie sah die alte Brücke.")),
+    ],
+)
+def test_subgen_skips_a_gendered_modifier_of_the_person(en: str, de: str, expected: object) -> None:
     pair = aligned_pair(en, de, None)
     assert [result(pair, o) for o in outcomes("SUBGEN", pair)] == [expected]
 

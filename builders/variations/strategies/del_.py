@@ -11,8 +11,11 @@ neither side does its deletion leave a bare negation in its clause (Not really. 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from builders.variations.strategies.base import (
     Drop,
+    EnglishToken,
     Outcome,
     SentencePair,
     StrategyResources,
@@ -241,6 +244,51 @@ def one_to_one(pair: SentencePair, en_index: int, de_index: int) -> bool:
     return all((en == en_index) == (de == de_index) for en, de in pair.alignment if en == en_index or de == de_index)
 
 
+# Blind round 5, false starts ("he's really, he's made ..."): removing the last word of a broken-off clause leaves
+# a contraction or copula right before a comma or dash ("he's, he's made"). English and German left words.
+EN_FALSE_START_LEFT = frozenset({"'s", "'m", "'re", "'ve", "'d", "'ll", "is", "am", "are", "was", "were", "be",
+                                 "been", "has", "have", "had", "do", "does", "did", "will", "would", "can", "could",
+                                 "ca", "wo", "should", "must", "might", "may", "’s", "’m", "’re", "’ve", "’d", "’ll"})
+DE_FALSE_START_LEFT = frozenset({"ist", "bin", "bist", "sind", "seid", "war", "warst", "waren", "wart", "hat",
+                                 "habe", "hab", "hast", "haben", "habt", "hatte", "hatten", "wird", "werde", "wirst",
+                                 "werden", "kann", "kannst", "können", "muss", "musst", "müssen", "soll", "sollen",
+                                 "will", "willst", "wollen", "wäre", "hätte", "würde", "ist's", "s", "'s"})
+_FALSE_START_RIGHT = frozenset({",", "-", "–", "—", "--", "...", "…"})
+# What closes a clause on each side, for the clause test below.
+_CLAUSE_BREAKS = frozenset({",", ";", ":", ".", "!", "?", "–", "—", "(", ")", "…", "..."})
+
+
+def false_start(tokens: Sequence[Token | EnglishToken], index: int, left_words: frozenset[str]) -> bool:
+    """Deleting tokens[index] leaves a contraction, copula or auxiliary right before a comma or dash: the word was
+    the predicate of a broken-off clause ("he's really, he's made it")."""
+    if index == 0 or index + 1 >= len(tokens):
+        return False
+    return tokens[index - 1].text.lower() in left_words and tokens[index + 1].text in _FALSE_START_RIGHT
+
+
+def _clause_span(tokens: Sequence[Token | EnglishToken], index: int) -> range:
+    start = index
+    while start > 0 and tokens[start - 1].text not in _CLAUSE_BREAKS:
+        start -= 1
+    stop = index + 1
+    while stop < len(tokens) and tokens[stop].text not in _CLAUSE_BREAKS:
+        stop += 1
+    return range(start, stop)
+
+
+def same_clause_as_english_verbs(pair: SentencePair, en_index: int, de_index: int) -> bool:
+    """The German word lies in the clause that the verbs of the English adverb's clause are linked to (blind round
+    5: English 'immediately' of one verb, German 'sofort' of another clause removed while its counterpart 'gleich'
+    stayed). Passes when no verb of the English clause is linked (nothing to judge by)."""
+    assert pair.alignment is not None
+    en_clause = _clause_span(pair.en_tokens, en_index)
+    verbs = {i for i in en_clause if pair.en_tokens[i].pos in ("VERB", "AUX") and i != en_index}
+    verb_links = {de for en, de in pair.alignment if en in verbs}
+    if not verb_links:
+        return True
+    return bool(verb_links & set(_clause_span(pair.de_tokens, de_index)))
+
+
 class DeleteAdverb:
     type_name = "DEL"
 
@@ -283,9 +331,18 @@ class DeleteAdverb:
             if english_coordinated_or_repeated(pair, index):
                 outcomes.append(Drop("del_en_coordinated"))
                 continue
+            if false_start(pair.en_tokens, index, EN_FALSE_START_LEFT):
+                outcomes.append(Drop("del_false_start"))
+                continue
             de_index = self._german_index(pair, index, set(entry.german), resources.config.del_max_shift)
             if isinstance(de_index, Drop):
                 outcomes.append(de_index)
+                continue
+            if false_start(pair.de_tokens, de_index, DE_FALSE_START_LEFT):
+                outcomes.append(Drop("del_false_start"))
+                continue
+            if pair.alignment is not None and not same_clause_as_english_verbs(pair, index, de_index):
+                outcomes.append(Drop("del_de_other_clause"))
                 continue
             de_token = pair.de_tokens[de_index]
             en_edit = repair_indefinite_article(pair.en, deletion_edit(pair.en, token.start, token.end))

@@ -271,6 +271,8 @@ class SubstituteGender:
             [t.lower for t in pair.en_tokens], pair.de_tokens, old_gender)
         if unswapped:
             return [Drop(unswapped)]
+        if german_gendered_modifier(pair, old_gender):
+            return [Drop("subgen_de_gendered_modifier")]
         return [
             Variation(
                 self.type_name, tuple(en_edits), tuple(de_edits),
@@ -427,6 +429,71 @@ def unswapped_person_noun(pair: SentencePair, en_edits: list[Edit], de_edits: li
            for i in german_person_noun_indices(pair.de_tokens, old_gender, names)):
         return "subgen_de_person_noun"
     return ""
+
+
+# Blind round 5: German words that agree with the person in gender and that the swap leaves alone.
+# 1. An ordinal or superlative used for the person after 'als' or an article, written lowercase ('als nächster
+#    dran', 'war die erste', 'als einzige'): the ending after the word before marks the gender.
+DE_ORDINAL_STEMS = word_set("""erst zweit dritt viert fünft sechst siebt acht neunt zehnt letzt nächst einzig
+                                best älte jüngst größt ärmst reichst schnellst""")
+DE_ORDINAL_ENDINGS = {
+    "m": {"als": "er", "ein": "er", "kein": "er", "der": "e", "den": "en", "dem": "en", "des": "en"},
+    "f": {"als": "e", "eine": "e", "keine": "e", "die": "e", "einer": "en"},
+}
+# 2. An article with an adjective (or age: '25-jährigen') before a name that the English has ('der 25-jährigen
+#    Shaquia Philpot' is feminine genitive, 'des jungen Max' masculine): article -> adjective ending of that gender.
+DE_NAME_ARTICLE_ENDINGS = {
+    "m": {"des": ("en",), "dem": ("en",), "den": ("en",), "der": ("e",), "ein": ("er",), "einem": ("en",),
+          "einen": ("en",), "eines": ("en",), "dieser": ("e",), "diesem": ("en",), "diesen": ("en",)},
+    "f": {"die": ("e",), "der": ("en",), "eine": ("e",), "einer": ("en",), "diese": ("e",), "dieser": ("en",)},
+}
+_ADJECTIVE_ENDINGS = ("e", "en", "er", "em", "es")
+
+
+def _ordinal_for_person(tokens: list[Token], index: int, gender: str) -> bool:
+    word = tokens[index].lower
+    if index == 0 or not tokens[index].text[:1].islower():
+        return False
+    ending = DE_ORDINAL_ENDINGS[gender].get(tokens[index - 1].lower)
+    if ending is None or not word.endswith(ending) or word[: -len(ending)] not in DE_ORDINAL_STEMS:
+        return False
+    following = tokens[index + 1].text if index + 1 < len(tokens) else "."
+    return not following[:1].isupper() and not (following[:1].islower() and following.endswith(_ADJECTIVE_ENDINGS)
+                                                 and following not in ("dran", "an", "in", "da", "er", "sie"))
+
+
+def _adjective_before_name(tokens: list[Token], index: int, gender: str, names: frozenset[str]) -> bool:
+    endings = DE_NAME_ARTICLE_ENDINGS[gender].get(tokens[index].lower)
+    if endings is None:
+        return False
+    adjectives = []
+    position = index + 1
+    while position < len(tokens) and position <= index + 5:
+        text = tokens[position].text
+        if text in names and text[:1].isupper():
+            break
+        if text.isdigit() or text in ("-", "‐", "‑"):
+            position += 1
+            continue
+        lower = text.lower()
+        if not text[:1].isalpha() or not (text[:1].islower() or "jährig" in lower) or not lower.endswith(
+                _ADJECTIVE_ENDINGS):
+            return False
+        adjectives.append(lower.rsplit("-", 1)[-1])
+        position += 1
+    else:
+        return False
+    return bool(adjectives) and any(adjectives[-1].endswith(e) for e in endings)
+
+
+def german_gendered_modifier(pair: SentencePair, old_gender: str) -> bool:
+    """A German article, adjective or ordinal that agrees with a person in the old gender and that no edit
+    changes: 'als nächster dran' after a swap to a woman, 'der 25-jährigen Shaquia Philpot ... seiner Kinder'
+    (a feminine genitive left beside a masculine possessive). The pair is skipped."""
+    tokens = pair.de_tokens
+    names = frozenset(t.text for t in pair.en_tokens if t.text[:1].isupper() and t.pos == "PROPN")
+    return any(_ordinal_for_person(tokens, i, old_gender) or _adjective_before_name(tokens, i, old_gender, names)
+               for i in range(len(tokens)))
 
 
 def _overlapping(edits: list[Edit]) -> bool:
