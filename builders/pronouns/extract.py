@@ -35,6 +35,7 @@ from builders.pronouns.german_antecedent import (
 )
 from builders.pronouns.german_case import clause_start, german_case
 from builders.pronouns.german_chain import ChainContext, chain_of
+from builders.pronouns.german_variants_filter import prune_variants
 from builders.pronouns.quality import german_structure_reason
 from builders.pronouns.variants import ChainToken, Variant, make_variants
 
@@ -464,7 +465,12 @@ def german_item(
     variants = make_variants(segment.tgt, segment.german, german_index, case, chain)
     if len(variants) < 2:
         raise Drop("no_contrastive_variant")
-    return Found(sentence, it.i, german_index, antecedent, german_head, entry, variants, confidence)
+    # a variant that may be correct German for the reference is no contrast (german_variants_filter)
+    variants, pruned = prune_variants(variants, segment.german, german_index, gender, case)
+    if not variants:
+        raise Drop("no_contrastive_variant_left")
+    extra: dict[str, Any] = {"pruned variants": pruned} if pruned else {}
+    return Found(sentence, it.i, german_index, antecedent, german_head, entry, variants, confidence, extra)
 
 
 def contrapro_fields(

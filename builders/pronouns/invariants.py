@@ -40,7 +40,8 @@ def _error_problems(record: dict[str, Any], pronoun: str, pack: LanguagePack) ->
     problems = []
     genders = [e["replacement gender"] for e in record["errors"]]
     expected = sorted(form.gender for _, form in other_forms(pack, pronoun))
-    if sorted(genders) != expected:
+    # a variant that may be right German is pruned (german_variants_filter): one or more of the others remain
+    if not genders or not set(genders) <= set(expected) or len(set(genders)) != len(genders):
         count = NUMBER_WORDS.get(len(expected), f"{len(expected)} variants")
         problems.append(f"expected {count} with the other gender(s) {expected}, got {genders}")
     for error in record["errors"]:

@@ -1,0 +1,123 @@
+"""Prune contrastive variants that may be correct German for the reference (blind check on reserved subtitles:
+most unusable items had a variant that reads as acceptable German, so the item did not test what it claims).
+
+A variant that could be right is not contrastive: it is removed, and the item is kept while one variant is
+left (``extract.german_item`` drops it as ``no_contrastive_variant_left`` otherwise). Each rule names a reason:
+
+- ``es_situational``: the *es* variant of an *er/sie* item is a situation or proposition reading: *es* with a
+  copula and one predicative adjective or participle (*Es ist vorbei*), the subject of an event verb (*ob es
+  funktioniert*, *Wird es gelingen?*), or a verb that readily takes a propositional *es* (*dass er es
+  verdient*, *wie wir es uns vorgestellt haben*, *Was soll es bedeuten?*).
+
+Word lists are ours (German grammar, not copied from any resource)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from builders.pronouns.german import CLAUSE_BREAKS, SUBORDINATORS, GToken, word_set
+from builders.pronouns.german_case import COORDINATORS
+from builders.pronouns.variants import Variant
+
+
+def _regular(*stems: str) -> set[str]:
+    """Present, past and participle forms of weak verbs: "funktionier" -> funktioniert, funktionierte, ...;
+    a stem written "ver|dien" takes no ge- in the participle, "vor+stell" is separable (vorgestellt)."""
+    forms: set[str] = set()
+    for stem in stems:
+        prefix, _, core = stem.rpartition("+")
+        inseparable = "|" in core
+        core = core.replace("|", "")
+        joint = "e" if core.endswith(("t", "d")) or (core.endswith("n") and not core.endswith("ern")) else ""
+        finite = {core + ending for ending in ("e", "en", "st", "t", "te", "ten", "test", "tet")}
+        finite |= {core + joint + ending for ending in ("st", "t", "te", "ten")}
+        participle = core + joint + "t" if inseparable or core.endswith("ier") else "ge" + core + joint + "t"
+        forms |= {prefix + form for form in finite} | {prefix + core + "en", prefix + participle}
+        if prefix:
+            forms |= finite | {prefix + "zu" + core + "en"}  # "stellt ... vor", "vorzustellen"
+    return forms
+
+
+COPULAS = word_set(
+    "ist war sei wäre wird wurde würde bleibt blieb sein werden geworden gewesen bleiben worden scheint schien"
+)
+# adverbs and particles that may stand beside a predicative adjective without making it more than that
+DEGREE_WORDS = word_set(
+    "sehr so zu ganz gar wirklich echt total ziemlich recht einfach wohl doch ja schon noch nicht nie nun jetzt "
+    "dann auch nur eben halt mal ja wieder immer bald endlich fast kaum völlig absolut etwas irgendwie "
+    "wahrscheinlich vielleicht sicher bestimmt denn überhaupt tatsächlich genau hier da heute gestern morgen"
+)
+FUNCTION_WORDS = word_set(
+    "der die das den dem des ein eine einen einem einer eines kein keine keinen keinem in im an am auf aus bei "
+    "mit nach von vom zu zum zur für gegen ohne um durch über unter vor hinter neben zwischen wie als "
+    "ich du er sie es wir ihr man mich mir dich dir uns euch ihn ihm ihnen sich was wer"
+)
+# verbs whose subject *es* is readily an event or situation ("ob es funktioniert", "es brennt", "es endet")
+EVENT_VERBS = frozenset(
+    _regular("funktionier", "klapp", "passier", "end", "dauer", "brenn", "stimm", "reich", "schad", "lohn",
+             "los+geh", "weiter+geh", "auf+hör", "an+fang", "ab+lauf", "bedeut", "wirk", "zähl")
+    | word_set(
+        "gelingt gelang gelungen gelingen gelänge geschieht geschah geschehen brennt brannte gebrannt "
+        "beginnt begann begonnen beginnen fängt fing angefangen geht ging gegangen gehen läuft lief gelaufen "
+        "laufen"
+    )
+)
+# verbs that readily take a propositional object *es* ("dass er es verdient", "wenn wir es brauchen")
+PROPOSITION_VERBS = frozenset(
+    _regular("ver|dien", "brauch", "mein", "sag", "schaff", "vor+stell", "glaub", "hass", "lieb", "bedeut",
+             "versuch", "hoff", "erwart", "fühl", "spür", "merk", "akzeptier", "behaupt", "erzähl", "erklär",
+             "ahn")
+    | word_set(
+        "weiß weißt wissen wisst wusste wussten wusstest gewusst mag magst mögen mochte mochten gemocht "
+        "versteht verstehe verstehen verstand verstanden tut tue tun tat taten getan kennt kenne kennen "
+        "denkt denke denken dachte gedacht vergisst vergesse vergessen vergaß"
+    )
+)
+
+
+def clause_span(tokens: Sequence[GToken], index: int) -> tuple[int, int]:
+    """The tokens of the pronoun's clause: from after the last punctuation mark, coordinator or subordinator
+    before it (the subordinator included) to the next punctuation mark or coordinator ("als das Dorf" stays in)."""
+    start = index
+    while start > 0 and tokens[start - 1].text not in CLAUSE_BREAKS and (
+        tokens[start - 1].text.lower() not in COORDINATORS
+    ):
+        start -= 1
+        if tokens[start].text.lower() in SUBORDINATORS:
+            break
+    end = index + 1
+    while end < len(tokens) and tokens[end].text not in CLAUSE_BREAKS and tokens[end].text.lower() not in COORDINATORS:
+        end += 1
+    return start, end
+
+
+def es_situational(tokens: Sequence[GToken], index: int, case: str) -> bool:
+    """*es* at ``index`` (of the reference tokens, where the probed pronoun stands) may be a situation or a
+    proposition in its clause: the *es* variant could be right."""
+    start, end = clause_span(tokens, index)
+    words = [tokens[k].text.lower() for k in range(start, end) if k != index]
+    rest = [w for w in words if w not in COPULAS | DEGREE_WORDS | SUBORDINATORS | {"?", "!"}]
+    if any(w in COPULAS for w in words) and len(rest) == 1 and rest[0] not in FUNCTION_WORDS and (
+        tokens[next(k for k in range(start, end) if tokens[k].text.lower() == rest[0])].text.islower()
+    ):
+        return True  # "Es ist vorbei", "Es ist wirklich wunderschön", "ob es schön war"
+    if case == "nom" and any(w in EVENT_VERBS for w in words):
+        return True  # "ob es funktioniert", "Wird es gelingen?", "Es brennt bei Kontakt"
+    return case == "acc" and any(w in PROPOSITION_VERBS for w in words)  # "dass er es verdient"
+
+
+def prune_variants(
+    variants: Sequence[Variant], tokens: Sequence[GToken], index: int, gender: str, case: str
+) -> tuple[list[Variant], dict[str, str]]:
+    """The variants that stay contrastive, and {pruned variant's gender: reason}."""
+    kept: list[Variant] = []
+    pruned: dict[str, str] = {}
+    for variant in variants:
+        reason = ""
+        if variant.gender == "Neut" and gender in {"Masc", "Fem"} and es_situational(tokens, index, case):
+            reason = "es_situational"
+        if reason:
+            pruned[variant.gender] = reason
+        else:
+            kept.append(variant)
+    return kept, pruned
