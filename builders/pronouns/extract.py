@@ -241,14 +241,27 @@ def german_side_confidence(
     german: RuleGerman,
     confidence: float,
 ) -> float:
-    """Drop as ``german_side_checks``; divide the confidence by 1 + the German rivals between head and pronoun
-    that no English candidate explains."""
+    """Drop as ``german_side_checks``; divide the confidence by 1 + the German rivals (``german_rivals``)."""
+    german_side_checks(segments, pronoun, antecedent, german_head, gender, german)
+    rivals = german_rivals(segments, candidates, pronoun, antecedent, german_head, gender, german)
+    return round(confidence / (1 + rivals), 4)
+
+
+def german_rivals(
+    segments: Sequence[Segment],
+    candidates: list[Candidate],
+    pronoun: tuple[int, int],
+    antecedent: Candidate,
+    german_head: int,
+    gender: str,
+    german: RuleGerman,
+) -> int:
+    """German nouns of the pronoun's gender between head and pronoun that no English candidate explains."""
 
     def noun_at(sentence: int, index: int) -> NounEntry | None:
         return german.noun_entry(segments[sentence].tgt, segments[sentence].german, index)
 
     head = (antecedent.sentence, german_head)
-    german_side_checks(segments, pronoun, antecedent, german_head, gender, german)
     accounted = set()
     for candidate in candidates:
         match = german_noun(segments[candidate.sentence], candidate.head, german)
@@ -269,10 +282,9 @@ def german_side_confidence(
     tokens = segments[pronoun[0]].german
     object_pronoun = german_case(tokens, pronoun[1]) in {"acc", "dat"}
     own_clause_from = clause_start(tokens, pronoun[1]) if object_pronoun else pronoun[1]
-    rivals = german_competitors(
+    return german_competitors(
         [s.german for s in segments], noun_at, head, pronoun, gender, accounted, not_a_thing, own_clause_from
     )
-    return round(confidence / (1 + rivals), 4)
 
 
 def closer_candidate_other_gender(
@@ -382,25 +394,46 @@ def extract(
     if not candidates:
         raise Drop("no_antecedent_candidate")
     antecedent, german_head, entry, confidence = choose_antecedent(segments, candidates, gender, german, es_unique)
-    ante_doc = segments[antecedent.sentence].doc
-    assert ante_doc is not None  # candidates come from parsed segments only
     # weak antecedents are halved, so the default min_confidence (0.55) drops them and a lower one keeps them
-    if closer_candidate_other_gender(segments, candidates, antecedent, gender, german, it):
-        confidence /= 2
-    ante_head = ante_doc[antecedent.head]
-    if antecedent_embedded(ante_head) or antecedent_oblique(ante_head) or antecedent_relational(ante_head):
-        confidence /= 2
-    ante_german = segments[antecedent.sentence].german
-    english_phrase_head = ante_head.dep_ not in {"poss", "pobj"}
-    if english_phrase_head and german_head_genitive(ante_german, german_head, phrase_start(ante_german, german_head)):
-        confidence /= 2
-    if gender == "Neut" and es_without_parallel_role(ante_head, it, sentence - antecedent.sentence):
+    for _ in weak_antecedent_reasons(segments, candidates, sentence, it, antecedent, german_head, gender, german):
         confidence /= 2
     confidence = german_side_confidence(
         segments, candidates, (sentence, german_index), antecedent, german_head, gender, german, confidence
     )
     return german_item(segments, sentence, it, german_index, gender, antecedent, german_head, entry, confidence,
                        german)
+
+
+def weak_antecedent_reasons(
+    segments: Sequence[Segment],
+    candidates: list[Candidate],
+    sentence: int,
+    it: Token,
+    antecedent: Candidate,
+    german_head: int,
+    gender: str,
+    german: RuleGerman,
+) -> list[str]:
+    """Why the chosen antecedent is a weak one (issue 11, second round): a nearer English candidate of another
+    German gender in the pronoun's role; an embedded, oblique or relational English head; a German genitive head
+    where the English head heads its phrase; "es" across segments without a parallel role. The rule path halves
+    the confidence once per reason; the learned path drops the item (its posterior does not see these)."""
+    ante_doc = segments[antecedent.sentence].doc
+    assert ante_doc is not None  # candidates come from parsed segments only
+    ante_head = ante_doc[antecedent.head]
+    ante_german = segments[antecedent.sentence].german
+    english_phrase_head = ante_head.dep_ not in {"poss", "pobj"}
+    checks = (
+        ("closer_rival_other_gender", lambda: closer_candidate_other_gender(
+            segments, candidates, antecedent, gender, german, it)),
+        ("embedded_oblique_or_relational", lambda: antecedent_embedded(ante_head) or antecedent_oblique(ante_head)
+         or antecedent_relational(ante_head)),
+        ("german_genitive_head", lambda: english_phrase_head and german_head_genitive(
+            ante_german, german_head, phrase_start(ante_german, german_head))),
+        ("es_role_not_parallel", lambda: gender == "Neut" and es_without_parallel_role(
+            ante_head, it, sentence - antecedent.sentence)),
+    )
+    return [name for name, fires in checks if fires()]
 
 
 def learned_item(
@@ -412,8 +445,10 @@ def learned_item(
     posterior: Posterior,
     german: RuleGerman,
 ) -> Found:
-    """The learned path: the posterior under the German gender constraint is the confidence; the German-side
-    hard filters and the variant construction follow as on the rule path."""
+    """The learned path: the posterior under the German gender constraint is the confidence. The rule path's
+    weak-antecedent and German-rival penalties are hard filters here (the posterior does not see them; our gold
+    file keeps precision 1.0 only with them); the German-side checks and the variants follow as on the rule
+    path."""
     from builders.pronouns.coref_learned import load_weights
 
     if not posterior.candidates:
@@ -421,7 +456,14 @@ def learned_item(
     antecedent, german_head, entry, confidence = learned_antecedent(
         segments, posterior, gender, "Sing", lambda seg, head: german_noun(seg, head, german),
         load_weights(it.lower_).calibration)
-    german_side_checks(segments, (sentence, german_index), antecedent, german_head, gender, german)
+    weak = weak_antecedent_reasons(segments, posterior.candidates, sentence, it, antecedent, german_head, gender,
+                                   german)
+    if weak:
+        raise Drop(f"weak_antecedent_{weak[0]}")
+    pronoun = (sentence, german_index)
+    german_side_checks(segments, pronoun, antecedent, german_head, gender, german)
+    if german_rivals(segments, posterior.candidates, pronoun, antecedent, german_head, gender, german):
+        raise Drop("german_rival_noun")
     return german_item(segments, sentence, it, german_index, gender, antecedent, german_head, entry, confidence,
                        german)
 
