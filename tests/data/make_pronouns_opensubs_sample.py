@@ -2,6 +2,8 @@
 
     .venv/bin/python tests/data/make_pronouns_opensubs_sample.py --pool ende --round 1 [--set-dir DIR]
 
+Rounds (``POOLS``): a seed, and config overrides for a round that judges another backend.
+
 ``ende``: ../shared/data/opensubs-ende (English subtitles, DeepL's German: machine translation, say so with every
 figure). ``enfr``: ../shared/data/opensubs-enfr (human French; ``tgt_lang: fr``). The pool is built as an
 ordinary build with the config of the commit the script runs at, except that the confidence filter is off, so
@@ -40,17 +42,27 @@ BELOW_DEFAULT = 30
 
 
 @dataclass(frozen=True)
+class Round:
+    seed: int
+    overrides: tuple[tuple[str, str], ...] = ()  # config keys set for this round only (another backend)
+
+
+@dataclass(frozen=True)
 class Pool:
     folder: str
     tgt_lang: str
     target_file: str
     classes: tuple[str, ...]
-    seeds: dict[int, int]  # round -> seed
+    rounds: dict[int, Round]
 
 
+# ende round 2: the default after round 1's fixes (case in zu-infinitives, situational es variants pruned);
+# ende round 3 and enfr round 2: the same commit with coref: learned, to decide the default on judged items.
 POOLS = {
-    "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"), {1: 20261126}),
-    "enfr": Pool("opensubs-enfr", "fr", "pool.fr", ("il", "elle", "ils", "elles"), {1: 20261226}),
+    "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
+                 {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),))}),
+    "enfr": Pool("opensubs-enfr", "fr", "pool.fr", ("il", "elle", "ils", "elles"),
+                 {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),))}),
 }
 
 
@@ -66,8 +78,9 @@ def used_documents(pool: str) -> set[str]:
             if line.strip() and not line.startswith("#")}
 
 
-def build_pool(pool: Pool, work: Path) -> Path:
-    """The whole pool, default config but the confidence filter off, on the processes executor."""
+def build_pool(pool: Pool, work: Path, overrides: tuple[tuple[str, str], ...]) -> Path:
+    """The whole pool, default config (plus the round's overrides) but the confidence filter off, on the processes
+    executor."""
     from builders.pronouns.builder import PronounsBuilder
     from builders.pronouns.config import PronounsConfig
 
@@ -75,6 +88,7 @@ def build_pool(pool: Pool, work: Path) -> Path:
         name=f"blind-{pool.folder}", corpus=pool.folder, tgt_lang=pool.tgt_lang,  # type: ignore[arg-type]
         input_format="docs", src=str(DATA / pool.folder / "pool.en"), tgt=str(DATA / pool.folder / pool.target_file),
         per_class=0, min_confidence=0.0, alignment_cache=str(work / "cache"), executor="processes", workers=2,
+        **dict(overrides),  # type: ignore[arg-type]
     )
     return PronounsBuilder(config).build(work / "sets", overwrite=True, quiet=True)
 
@@ -119,10 +133,11 @@ def main() -> None:
     parser.add_argument("--set-dir", type=Path, default=None, help="a set already built as build_pool builds it")
     args = parser.parse_args()
     pool = POOLS[args.pool]
-    seed = pool.seeds[args.round]
+    chosen_round = pool.rounds[args.round]
+    seed = chosen_round.seed
     out = REPO / "tests" / "data" / f"pronouns_opensubs_{args.pool}{args.round}_sample.jsonl"
     default = next(f.default for f in fields(PronounsConfig) if f.name == "min_confidence")
-    folder = args.set_dir or build_pool(pool, args.work / args.pool)
+    folder = args.set_dir or build_pool(pool, args.work / f"{args.pool}{args.round}", chosen_round.overrides)
     records = [json.loads(line) for line in (folder / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()]
     its = english_it_count(str(DATA / pool.folder / "pool.en"))
     kept = [r for r in records if r["confidence"] >= default]
@@ -134,7 +149,8 @@ def main() -> None:
     partial = out.with_suffix(".partial")
     partial.write_text(text, encoding="utf-8")
     partial.replace(out)
-    meta = {"pool": pool.folder, "seed": seed, "english_it": its, "relaxed_items": len(records),
+    meta = {"pool": pool.folder, "seed": seed, "overrides": dict(chosen_round.overrides), "english_it": its,
+            "relaxed_items": len(records),
             "default_items": len(kept), "default_per_class": dict(Counter(r["pronoun class"] for r in kept)),
             "built_at_commit": os.popen(f"git -C {REPO} rev-parse --short HEAD").read().strip()}
     out.with_suffix(".meta.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n", encoding="utf-8")
