@@ -7,7 +7,7 @@ import pytest
 from builders.pronouns.german import tokenize
 from builders.pronouns.german_case import german_case
 from builders.pronouns.german_variants_filter import es_situational, prune_variants
-from builders.pronouns.variants import make_variants
+from builders.pronouns.variants import ChainToken, make_variants
 
 
 def _index(tokens: list, word: str) -> int:
@@ -56,7 +56,7 @@ def test_prune_keeps_the_other_variant() -> None:
     tokens = tokenize(text)
     index = _index(tokens, "er")
     variants = make_variants(text, tokens, index, "nom", [])
-    kept, pruned = prune_variants(variants, tokens, index, "Masc", "nom")
+    kept, pruned = prune_variants(variants, tokens, [(index, "nom")], "Masc")
     assert [v.text for v in kept] == ["Wir wissen nicht, ob sie funktioniert."]
     assert pruned == {"Neut": "es_situational"}
 
@@ -65,4 +65,17 @@ def test_es_items_lose_no_variant_to_the_situational_rule() -> None:
     text = "Es ist vorbei."
     tokens = tokenize(text)
     variants = make_variants(text, tokens, 0, "nom", [])
-    assert prune_variants(variants, tokens, 0, "Neut", "nom") == (variants, {})
+    assert prune_variants(variants, tokens, [(0, "nom")], "Neut") == (variants, {})
+
+
+def test_a_situational_es_anywhere_in_the_chain_prunes_the_variant() -> None:
+    """The variant swaps every pronoun of the referent: "Es war nicht billig, aber es sieht schön aus" reads
+    as right because of its first clause, whichever of the two pronouns is probed."""
+    text = "Er war nicht billig, aber er sieht schön aus."
+    tokens = tokenize(text)
+    first, second = [i for i, t in enumerate(tokens) if t.text.lower() == "er"]
+    chain = [ChainToken(first, "pronoun", "nom")]
+    variants = make_variants(text, tokens, second, "nom", chain)
+    kept, pruned = prune_variants(variants, tokens, [(second, "nom"), (first, "nom")], "Masc")
+    assert pruned == {"Neut": "es_situational"} and [v.gender for v in kept] == ["Fem"]
+    assert prune_variants(variants, tokens, [(second, "nom")], "Masc")[1] == {}  # its own clause alone: no

@@ -508,7 +508,8 @@ def german_item(
     if len(variants) < 2:
         raise Drop("no_contrastive_variant")
     # a variant that may be correct German for the reference is no contrast (german_variants_filter)
-    variants, pruned = prune_variants(variants, segment.german, german_index, gender, case)
+    swapped = [(german_index, case), *((c.index, c.case) for c in chain if c.kind == "pronoun")]
+    variants, pruned = prune_variants(variants, segment.german, swapped, gender)
     if not variants:
         raise Drop("no_contrastive_variant_left")
     extra: dict[str, Any] = {"pruned variants": pruned} if pruned else {}

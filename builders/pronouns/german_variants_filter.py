@@ -107,14 +107,17 @@ def es_situational(tokens: Sequence[GToken], index: int, case: str) -> bool:
 
 
 def prune_variants(
-    variants: Sequence[Variant], tokens: Sequence[GToken], index: int, gender: str, case: str
+    variants: Sequence[Variant], tokens: Sequence[GToken], pronouns: Sequence[tuple[int, str]], gender: str
 ) -> tuple[list[Variant], dict[str, str]]:
-    """The variants that stay contrastive, and {pruned variant's gender: reason}."""
+    """The variants that stay contrastive, and {pruned variant's gender: reason}. ``pronouns`` are the (index,
+    case) of every pronoun the variants swap: the probed one and the others of its chain, since a variant swaps
+    them all and one situational *es* among them is enough for the variant to read as right."""
     kept: list[Variant] = []
     pruned: dict[str, str] = {}
+    situational = any(es_situational(tokens, index, case) for index, case in pronouns)
     for variant in variants:
         reason = ""
-        if variant.gender == "Neut" and gender in {"Masc", "Fem"} and es_situational(tokens, index, case):
+        if variant.gender == "Neut" and gender in {"Masc", "Fem"} and situational:
             reason = "es_situational"
         if reason:
             pruned[variant.gender] = reason
