@@ -49,6 +49,10 @@ def case_of(sentence: str, occurrence: int = 0, word: str = "") -> str:
         ("Sie zu finden, war schwer.", 0, "acc"),
         ("Er sagt, sie ist zu klein.", 0, "nom"),
         ("Er sagt, es ist zurück.", 0, "nom"),  # not an infinitive: a finite verb in the clause
+        ("Wo ist es jetzt?", 0, "nom"),  # a question word in the prefield is no subject (blind round 2)
+        ("Wie fühlt sie sich an?", 0, "nom"),
+        ("Warum ist es kaputt?", 0, "nom"),
+        ("Wer hat es gesehen?", 0, ""),  # wer is the subject: es is the object, but the rules do not say so
     ],
 )
 def test_case_comes_from_the_german_clause(sentence: str, occurrence: int, expected: str) -> None:

@@ -110,7 +110,7 @@ def _subject_in_prefield(tokens: Sequence[GToken], index: int, start: int) -> bo
     if not all(t.text.isalpha() for t in phrase) or not phrase[-1].text[:1].isupper():
         return False
     if len(phrase) == 1:
-        return first not in PREFIELD_ADVERBS | NOT_SUBJECTS | NON_NOMINATIVE_OPENERS
+        return first not in PREFIELD_ADVERBS | NOT_SUBJECTS | NON_NOMINATIVE_OPENERS | QUESTION_WORDS
     middle_lower = all(t.text[:1].islower() for t in phrase[1:-1])  # adjectives between article and noun
     return first in NOUN_PHRASE_OPENERS and middle_lower
 
@@ -151,7 +151,8 @@ def _after_non_subject_prefield(tokens: Sequence[GToken], index: int, start: int
         return False
     lower = tokens[start].text.lower()
     if verb - start == 1:
-        return lower in PREFIELD_ADVERBS
+        # a question word other than wer/was is no subject either: "Wo ist es?", "Wie fühlt es sich an?"
+        return lower in PREFIELD_ADVERBS | (QUESTION_WORDS - NOT_SUBJECTS)
     return lower in ACCUSATIVE_PREPOSITIONS | DATIVE_PREPOSITIONS | NON_NOMINATIVE_OPENERS | {"im", "am", "ins"}
 
 
