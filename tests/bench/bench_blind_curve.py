@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-ROUNDS = ("ende1", "enfr1")
+ROUNDS = ("ende1", "ende2", "ende3", "enfr1", "enfr2")
 THRESHOLDS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.55, 0.75, 1.0)
 DEFAULT = 0.55
 
@@ -35,7 +35,9 @@ def curve(name: str) -> None:
     kept = [s for s in sample if s["kept_by_default"]]
     weight = {True: meta["default_items"] / len(kept),
               False: (meta["relaxed_items"] - meta["default_items"]) / max(len(sample) - len(kept), 1)}
-    print(f"\n## {meta['pool']} (round {name[-1]}): {len(sample)} judged items; population {meta['relaxed_items']} "
+    backend = ", ".join(f"{k}: {v}" for k, v in meta.get("overrides", {}).items()) or "default config"
+    print(f"\n## {meta['pool']} (round {name[-1]}, {backend}): {len(sample)} judged items; "
+          f"population {meta['relaxed_items']} "
           f"with the filter off, {meta['default_items']} at the default; {meta['english_it']} English it\n")
     print("| min_confidence | judged items kept | estimated items | per 1,000 it | estimated usable |")
     print("|---|---|---|---|---|")
