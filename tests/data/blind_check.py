@@ -34,6 +34,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_ende1", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr1", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende2", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_ende3", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind2", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind3", VARIATION_QUESTIONS, "type", None),
@@ -190,6 +191,21 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
         (False, "the it may not resume 'my face': in doubt, no"),
     ("pronouns_opensubs_ende2", "opensubs-ende/d007298-s0002-t003", "usable"):
         (False, "'a white shirt' is a negated predicate noun; es can continue the das"),
+    # issue 23, EN-DE round 3 on opensubs-ende with coref: learned, resolved by the lead
+    ("pronouns_opensubs_ende3", "opensubs-ende/d000543-s0005-t005", "usable"):
+        (False, "'Ich will es nicht in meiner Schule haben' is acceptable with a vague es (such things)"),
+    ("pronouns_opensubs_ende3", "opensubs-ende/d001245-s0005-t012", "right_antecedent"):
+        (False, "the it may be suicide in general rather than the attempt: in doubt, no"),
+    ("pronouns_opensubs_ende3", "opensubs-ende/d002734-s0003-t003", "usable"):
+        (False, "'your room' is a questioned predicate noun; es may agree with the demonstrative das"),
+    ("pronouns_opensubs_ende3", "opensubs-ende/d002734-s0003-t003", "right_antecedent"):
+        (False, "a predicate noun recorded as antecedent"),
+    ("pronouns_opensubs_ende3", "opensubs-ende/d002754-s0002-t001", "right_antecedent"):
+        (False, "'your cab' is a predicate noun ('It's your cab?')"),
+    ("pronouns_opensubs_ende3", "opensubs-ende/d004686-s0005-t006", "usable"):
+        (False, "the lost thing is named only by the predicate of 'It's a castle'"),
+    ("pronouns_opensubs_ende3", "opensubs-ende/d004686-s0005-t006", "right_antecedent"):
+        (False, "a predicate noun recorded as antecedent"),
     # issue 25, rounds 4 (wmt21-22-ende) and 5 (INS on opensubs-ende), resolved by the lead against the rubric
     ("variations_blind4", "L000966-DEL-000", "grammatical_en"):
         (False, "'I mean he's, he's made' strands the contraction: not grammatical English"),
