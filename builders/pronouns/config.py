@@ -41,9 +41,9 @@ class PronounsConfig(BuildConfig):
         "from /dev/urandom: only its cache makes a rebuild identical)")
     symmetrisation: Literal["grow-diag-final-and", "intersection", "union"] = setting(
         "grow-diag-final-and", "how the two alignment directions are combined")
-    coref: Literal["heuristic", "learned", "stanza"] = setting(
-        "heuristic", "coreference: the rule heuristic, learned (ranker and anaphoricity trained on OntoGUM, "
-        "bundled; see docs/coref.md), or stanza")
+    coref: Literal["auto", "heuristic", "learned", "stanza"] = setting(
+        "auto", "coreference: auto (the language pack's choice: heuristic for de, learned for fr), the rule "
+        "heuristic, learned (ranker and anaphoricity trained on OntoGUM, bundled; see docs/coref.md), or stanza")
     # --- alignment -----------------------------------------------------------------------------------
     seed_lexicon: bool = setting(True, "use the bundled seed lexicon of the language pack as alignment priors")
     priors_in: list[str] = setting([], "alignment priors files (eflomal's format) learnt on an earlier corpus")

@@ -404,6 +404,12 @@ def extract(
                        german)
 
 
+def weak_english_head(head: Token) -> bool:
+    """An English antecedent head embedded in a larger noun phrase, oblique (a verb's prepositional object) or
+    relational (*the version of the game*)."""
+    return antecedent_embedded(head) or antecedent_oblique(head) or antecedent_relational(head)
+
+
 def weak_antecedent_reasons(
     segments: Sequence[Segment],
     candidates: list[Candidate],
@@ -426,8 +432,7 @@ def weak_antecedent_reasons(
     checks = (
         ("closer_rival_other_gender", lambda: closer_candidate_other_gender(
             segments, candidates, antecedent, gender, german, it)),
-        ("embedded_oblique_or_relational", lambda: antecedent_embedded(ante_head) or antecedent_oblique(ante_head)
-         or antecedent_relational(ante_head)),
+        ("embedded_oblique_or_relational", lambda: weak_english_head(ante_head)),
         ("german_genitive_head", lambda: english_phrase_head and german_head_genitive(
             ante_german, german_head, phrase_start(ante_german, german_head))),
         ("es_role_not_parallel", lambda: gender == "Neut" and es_without_parallel_role(

@@ -28,6 +28,7 @@ from builders.pronouns.extract import (
     choose_antecedent,
     german_noun,
     learned_antecedent,
+    weak_english_head,
 )
 from builders.pronouns.french import (
     FORMS,
@@ -197,13 +198,19 @@ def extract_french(
 
 def _learned_french(segments: Sequence[Segment], sentence: int, source: Token, index: int, parsed: Any,
                     form: PronounForm, posterior: Posterior, noun_of: NounFinder, analyser: FrenchAnalyser) -> Found:
-    """The learned path: the posterior under the French gender and number constraint is the confidence."""
+    """The learned path: the posterior under the French gender and number constraint is the confidence; an
+    embedded, oblique or relational English head is a hard filter, as on the German learned path (a ranker that
+    prefers *the attic* of *a book in the attic* would otherwise keep a wrong antecedent of the same gender)."""
     from builders.pronouns.coref_learned import load_weights
 
     if not posterior.candidates:
         raise Drop("no_antecedent_candidate")
     antecedent, head, entry, confidence = learned_antecedent(
         segments, posterior, form.gender, form.number, noun_of, load_weights(source.lower_).calibration)
+    ante_doc = segments[antecedent.sentence].doc
+    assert ante_doc is not None  # candidates come from parsed segments only
+    if weak_english_head(ante_doc[antecedent.head]):
+        raise Drop("weak_antecedent_embedded_oblique_or_relational")
     return _french_item(segments, sentence, source, index, parsed, antecedent, head, entry, confidence, analyser)
 
 
@@ -228,6 +235,8 @@ class FrenchPack:
     source_pronouns = frozenset({"it", "they"})
     forms: ClassVar[Mapping[str, PronounForm]] = MappingProxyType(FORMS)
     seed_lexicon = "seed_lexicon_fr.tsv"
+    # learned: 88 % usable against 82 %, and 1.5x the items (blind rounds 1-2 on opensubs-enfr)
+    default_coref = "learned"
 
     def tokenize(self, text: str) -> list[GToken]:
         return tokenize(text)

@@ -43,6 +43,7 @@ class LanguagePack(Protocol):
     source_pronouns: frozenset[str]  # lower-cased English words that are candidates
     forms: Mapping[str, PronounForm]  # testable target pronouns (lower case) -> gender, number
     seed_lexicon: str  # bundled resources/pronouns file of EN-target alignment priors
+    default_coref: str  # the coreference backend of ``coref: auto`` (chosen on the blind checks, docs/coref.md)
 
     def tokenize(self, text: str) -> list[GToken]:
         """Target tokens with character offsets (what the aligner and the record ids use)."""
@@ -98,3 +99,8 @@ def other_forms(pack: LanguagePack, pronoun: str) -> list[tuple[str, PronounForm
         for word, form in pack.forms.items()
         if form.number == own.number and form.gender != own.gender
     ]
+
+
+def resolved_coref(config: PronounsConfig) -> str:
+    """The coreference backend a build uses: the config's, or the language pack's for ``coref: auto``."""
+    return config.coref if config.coref != "auto" else make_pack(config.tgt_lang).default_coref

@@ -23,7 +23,7 @@ from builders.pronouns.align import (
 from builders.pronouns.align_shards import AlignJob, align_in_shards, shard_bounds
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.english import PipelinePin, load_pinned, load_pipeline, normalise_space, tokenize_texts
-from builders.pronouns.packs import LanguagePack, make_pack
+from builders.pronouns.packs import LanguagePack, make_pack, resolved_coref
 from builders.pronouns.readers import InputSpec, SentencePair, read_input
 from builders.pronouns.units import DocPayload, SegmentPayload
 
@@ -86,7 +86,7 @@ def _record_tools(
     ctx.add_tool("spacy_pipeline", f"{pipeline_name}-{pipeline_version}")
     ctx.add_tool("aligner", f"{aligner_version(config.aligner)}+{config.symmetrisation}")
     analyser_components = make_pack(config.tgt_lang).record_analyser(config, ctx)
-    backend = make_backend(config.coref)
+    backend = make_backend(resolved_coref(config))
     ctx.add_tool("coref", f"{backend.name}-{backend.version}")
     ctx.notes["components"] = {
         "reader": config.input_format,

@@ -12,7 +12,7 @@ from builders.pronouns.config import PronounsConfig
 from builders.pronouns.coref import make_backend
 from builders.pronouns.english import PipelinePin, load_pinned, parse_texts
 from builders.pronouns.extract import Drop, Found, Segment, contrapro_fields
-from builders.pronouns.packs import make_pack
+from builders.pronouns.packs import make_pack, resolved_coref
 from builders.pronouns.plan import PronounsShared
 from builders.pronouns.units import DocBatch, DocPayload
 
@@ -48,7 +48,7 @@ def iter_outcomes(
 ) -> Iterator[tuple[list[Segment], int, int, Outcome]]:
     """(segments, segment index, token index, outcome) for every English candidate pronoun of one document
     ("it" for German; "it" and "they" for French: the pack's source pronouns)."""
-    backend = make_backend(config.coref)
+    backend = make_backend(resolved_coref(config))
     pack = make_pack(config.tgt_lang)
     analyser = pack.analyser(config)
     segments = parse_document(config, pin, document)
@@ -72,7 +72,7 @@ def process_documents(
     config: PronounsConfig, batch: DocBatch, shared: PronounsShared, ctx: BuildContext
 ) -> list[Row]:
     """Rows of the unit's documents; pure given (config, batch, shared): safe on any worker."""
-    backend_name = make_backend(config.coref).name
+    backend_name = make_backend(resolved_coref(config)).name
     rows: list[Row] = []
     for document in batch.documents:
         # a segment with two coreferent "it" (chain policy) gives both the same reference and contrastives:

@@ -67,6 +67,7 @@ def build_world_set(
         context_stored=CONTEXT_SENTENCES,
         context_sentences=CONTEXT_SENTENCES,
         aligner="eflomal",
+        coref="heuristic",  # the resolver the bundled models were validated with (coref: auto is learned for fr)
         alignment_cache=str(cache),
     )
     return PronounsBuilder(config).build(out_root / "sets", overwrite=True, quiet=True)
