@@ -1,6 +1,6 @@
 """Agreement of pronouns.v1 EN->FR with Lopes et al. (2020)'s contrastive items (issue 23, part 3).
 
-    .venv/bin/python tests/bench/bench_lopes_agreement.py [--coref heuristic|learned] [--set-dir DIR] [--out DIR]
+    .venv/bin/python tests/bench/bench_lopes_agreement.py [--coref auto|heuristic|learned] [--set-dir DIR] [--out DIR]
 
 On ``../shared/data/opensubs-enfr`` (7,000 four-segment OpenSubtitles documents, reserved for blind checks: this
 script compares automatically and prints counts only, never a text). Builds our set over the whole pool with an
@@ -325,7 +325,7 @@ def main() -> None:
     from builders.core.compat import spacy_english, spacy_french
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--coref", default="heuristic", choices=["heuristic", "learned"])
+    parser.add_argument("--coref", default="auto", choices=["auto", "heuristic", "learned"])
     parser.add_argument("--set-dir", type=Path, help="an already built set (its info.json names the coref backend)")
     parser.add_argument("--out", type=Path, help="keep the built set under this output root (default: temporary)")
     parser.add_argument("--workers", type=int, default=2)
