@@ -218,3 +218,22 @@ def test_referent_named_with_another_gender_and_es_role_parallelism() -> None:
     it = _parse("It was old .")[0]
     assert es_without_parallel_role(book[3], it, 1)  # object antecedent, subject "it", next segment
     assert not es_without_parallel_role(book[3], it, 0)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "noun", "presented"),
+    [
+        ("It's a castle, not a sheep.", "castle", True),  # named only as the predicate of "it"
+        ("This is a handle that opens the door.", "handle", True),
+        ("That's not a white shirt.", "shirt", True),
+        ("The tower is a landmark.", "landmark", False),  # a noun subject: _predicate_of_a_noun's case
+        ("We bought a castle last year.", "castle", False),  # an object names its referent
+        ("The castle is old.", "castle", False),
+    ],
+)
+def test_an_antecedent_only_presented_by_a_pronoun_subject_is_weak(sentence: str, noun: str, presented: bool) -> None:
+    from builders.pronouns.german_antecedent import antecedent_presented
+
+    doc = _parse(sentence)
+    head = next(t for t in doc if t.lower_ == noun)
+    assert antecedent_presented(head) == presented

@@ -21,6 +21,7 @@ from builders.pronouns.german import (
 from builders.pronouns.german_antecedent import (
     antecedent_embedded,
     antecedent_oblique,
+    antecedent_presented,
     antecedent_relational,
     attitude_verb_object,
     es_without_parallel_role,
@@ -405,9 +406,10 @@ def extract(
 
 
 def weak_english_head(head: Token) -> bool:
-    """An English antecedent head embedded in a larger noun phrase, oblique (a verb's prepositional object) or
-    relational (*the version of the game*)."""
-    return antecedent_embedded(head) or antecedent_oblique(head) or antecedent_relational(head)
+    """An English antecedent head embedded in a larger noun phrase, oblique (a verb's prepositional object),
+    relational (*the version of the game*) or only presented as a predicate (*It's a castle*)."""
+    return (antecedent_embedded(head) or antecedent_oblique(head) or antecedent_relational(head)
+            or antecedent_presented(head))
 
 
 def weak_antecedent_reasons(

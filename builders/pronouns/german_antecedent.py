@@ -156,6 +156,19 @@ def antecedent_relational(head: Token) -> bool:
     )
 
 
+PRESENTING_SUBJECTS = frozenset({"it", "this", "that", "these", "those"})
+
+
+def antecedent_presented(head: Token) -> bool:
+    """The antecedent head is the predicate noun of a pronoun or demonstrative subject ("It's a castle", "That's
+    not a white shirt", "This is a handle"): the referent is named only as a predicate, so a later German pronoun
+    may just continue the presentational *das/es* whatever the noun's gender (blind checks on subtitles: readers
+    judged such items unusable)."""
+    return head.dep_ in {"attr", "oprd"} and any(
+        c.dep_ in SUBJECT_LIKE and c.lower_ in PRESENTING_SUBJECTS for c in head.head.children
+    )
+
+
 def role_class(token: Token) -> str:
     """'subject' (a subject, or the predicate noun of a pronoun subject: "It's a device"), 'object' or ''."""
     node = _role_node(token)
