@@ -14,6 +14,9 @@ rules of issue 25 frozen at 7d58fa6 (the sample records the commit it was built 
 Round 5 (``variations_blind5_sample.jsonl``, issue 25): INS only, on opensubs-ende (DeepL German: machine
 translation), 30 items, seed 20261130; documents drawn by an earlier round of that pool
 (``opensubs_ende_used_documents.txt``) are left out, and this round's documents are appended there.
+Round 6 (``variations_blind6_sample.jsonl``): round 5 again (INS on opensubs-ende, new documents) after the fixes of
+rounds 4-5 (55b3319), seed 20261201. Round 7 (``variations_blind7_sample.jsonl``): wmt21-22-ende after the same
+fixes, every line shown in round 4 left out, 30 per type, seed 20261202.
 
 Builds variations.v1 with the default config on each corpus of the round (document markers removed) and draws
 ``per_type`` variations per type with a fixed seed, at most one per source line (the line's variation drawn first,
@@ -79,6 +82,8 @@ ROUNDS = {
              ("pronouns_blind", "variations_blind", "variations_blind2")),
     4: Round("variations_blind4", (WMT21_22,), 20261129, 30, "7d58fa6", ()),
     5: Round("variations_blind5", (OPENSUBS_DE,), 20261130, 30, "7d58fa6", (), ("INS",)),
+    6: Round("variations_blind6", (OPENSUBS_DE,), 20261201, 30, "55b3319", (), ("INS",)),
+    7: Round("variations_blind7", (WMT21_22,), 20261202, 30, "55b3319", ("variations_blind4",)),
 }
 
 
