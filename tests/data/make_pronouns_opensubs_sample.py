@@ -57,12 +57,14 @@ class Pool:
 
 
 # ende round 2: the default after round 1's fixes (case in zu-infinitives, situational es variants pruned);
-# ende round 3 and enfr round 2: the same commit with coref: learned, to decide the default on judged items.
+# ende round 3 and enfr round 2: the same commit with coref: learned, to decide the default on judged items;
+# ende round 4 and enfr round 3: the default (coref auto) after the fixes of rounds 2-3.
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
-                 {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),))}),
+                 {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
+                  4: Round(20261204)}),
     "enfr": Pool("opensubs-enfr", "fr", "pool.fr", ("il", "elle", "ils", "elles"),
-                 {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),))}),
+                 {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),)), 3: Round(20261228)}),
 }
 
 
