@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from builders.pronouns.german import tokenize
+from builders.pronouns.german import RuleGerman, tokenize
 from builders.pronouns.german_case import german_case
-from builders.pronouns.german_variants_filter import es_situational, prune_variants
+from builders.pronouns.german_variants_filter import Reach, es_situational, prune_variants
 from builders.pronouns.variants import ChainToken, make_variants
 
 
@@ -79,3 +79,100 @@ def test_a_situational_es_anywhere_in_the_chain_prunes_the_variant() -> None:
     kept, pruned = prune_variants(variants, tokens, [(second, "nom"), (first, "nom")], "Masc")
     assert pruned == {"Neut": "es_situational"} and [v.gender for v in kept] == ["Fem"]
     assert prune_variants(variants, tokens, [(second, "nom")], "Masc")[1] == {}  # its own clause alone: no
+
+
+def _reach_item(
+    texts: list[str], head: str, pronoun: str, persons: tuple[str, ...] = ()
+) -> tuple[list, tuple[int, int], int, str, Reach]:
+    """Our sentences as a document: the antecedent is the first ``head`` word, the probed pronoun the last
+    ``pronoun`` of the last segment; nouns in ``persons`` translate a person (no rival)."""
+    german = RuleGerman()
+    segments = [tokenize(text) for text in texts]
+    head_at = next((k, i) for k, tokens in enumerate(segments) for i, t in enumerate(tokens) if t.text == head)
+    tokens = segments[-1]
+    index = len(tokens) - 1 - _index(list(reversed(tokens)), pronoun)
+    reach = Reach(
+        segments,
+        lambda k, j: german.noun_entry(texts[k], segments[k], j),
+        head_at,
+        len(segments) - 1,
+        lambda k, j: segments[k][j].text in persons,
+    )
+    return tokens, head_at, index, german_case(tokens, index), reach
+
+
+def _pruned(texts: list[str], head: str, pronoun: str, gender: str, persons: tuple[str, ...] = ()) -> dict[str, str]:
+    tokens, _, index, case, reach = _reach_item(texts, head, pronoun, persons)
+    variants = make_variants(texts[-1], tokens, index, case, [])
+    kept, pruned = prune_variants(variants, tokens, [(index, case)], gender, reach)
+    assert len(kept) + len(pruned) == 2
+    return pruned
+
+
+def test_accusative_sie_variant_with_a_plural_in_reach_is_pruned() -> None:
+    """ "Wir müssen sie aufhalten" reads as the rebels: the item keeps its er variant."""
+    texts = ["Die Rebellen haben ein neues Schiff gebaut.", "Wir müssen es aufhalten."]
+    assert _pruned(texts, "Schiff", "es", "Neut") == {"Fem": "sie_plural_reading"}
+    # the plural before the pronoun in its own segment, outside its clause
+    texts = ["Ich habe ein Fahrrad gekauft.", "Die Männer fragen, wo ich es gekauft habe."]
+    assert _pruned(texts, "Fahrrad", "es", "Neut") == {"Fem": "sie_plural_reading"}
+    # a form that is singular too ("Rebellen", "Amerikaner") is plural after "die"
+    texts = ["Die Kinder bauen ein Floß.", "Wir sehen zu, wie sie es bauen."]
+    assert _pruned(texts, "Floß", "es", "Neut") == {"Fem": "sie_plural_reading"}
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        # a nominative sie is singular by its verb ("Sie ist schnell")
+        ["Die Rebellen haben ein neues Schiff gebaut.", "Es ist schnell."],
+        # no plural noun
+        ["Der Kapitän hat ein neues Schiff gebaut.", "Wir müssen es aufhalten."],
+        # the plural is the subject of the pronoun's own clause: an object cannot mean it
+        ["Das Schiff ist neu.", "Die Männer wollen es verstecken."],
+        # the plural is out of reach (neither the antecedent's segment nor the one before the pronoun's)
+        ["Die Männer kamen zurück.", "Niemand war da.", "Ich sah ein Schiff.", "Wir müssen es aufhalten."],
+    ],
+)
+def test_sie_variant_without_a_plural_reading_is_kept(texts: list[str]) -> None:
+    assert "Fem" not in _pruned(texts, "Schiff", "es", "Neut"), texts
+
+
+def test_variant_agreeing_with_a_rival_noun_in_the_pronoun_segment_is_pruned() -> None:
+    """ "Neben der Tür sieht sie schön aus" reads as the door; the es variant stays."""
+    texts = ["Der Mantel hängt im Flur.", "Neben der Tür sieht er schön aus."]
+    assert _pruned(texts, "Mantel", "er", "Masc") == {"Fem": "rival_noun_of_variant_gender"}
+    texts = ["Ich habe einen Koffer gekauft.", "Die Schlüssel lagen im Fach, aber er klemmte."]
+    assert _pruned(texts, "Koffer", "er", "Masc") == {"Neut": "rival_noun_of_variant_gender"}
+    # within one segment: the span starts after the antecedent's head
+    texts = ["Als der Motor im Gehäuse steckte, klapperte er laut."]
+    assert _pruned(texts, "Motor", "er", "Masc") == {"Neut": "rival_noun_of_variant_gender"}
+
+
+@pytest.mark.parametrize(
+    "texts, head, pronoun, gender, persons",
+    [
+        # a noun of an earlier segment yields to the antecedent ("Sie braucht neue Reifen" is no reading of
+        # die Garage)
+        (["Mein Auto steht in der Garage.", "Es braucht neue Reifen."], "Auto", "es", "Neut", ()),
+        # before the antecedent's head
+        (["In der Küche stand der Tisch und er wackelte."], "Tisch", "er", "Masc", ()),
+        # a person noun and a time noun are no referents of the English "it"
+        (["Der Mantel hängt im Flur.", "Meine Schwester sagt, er passe gut."], "Mantel", "er", "Masc",
+         ("Schwester",)),
+        (["Der Mantel hängt im Flur.", "Seit einer Woche ist er schmutzig."], "Mantel", "er", "Masc", ()),
+        # the subject of an object pronoun's own clause
+        (["Das Gesetz liegt vor.", "Die Kommission hat es geprüft."], "Gesetz", "es", "Neut", ()),
+    ],
+)
+def test_variant_without_a_rival_of_its_gender_is_kept(
+    texts: list[str], head: str, pronoun: str, gender: str, persons: tuple[str, ...]
+) -> None:
+    assert _pruned(texts, head, pronoun, gender, persons) == {}, texts
+
+
+def test_without_reach_only_the_token_rules_run() -> None:
+    texts = ["Der Mantel hängt im Flur.", "Neben der Tür sieht er schön aus."]
+    tokens, _, index, case, _ = _reach_item(texts, "Mantel", "er", ())
+    variants = make_variants(texts[-1], tokens, index, case, [])
+    assert prune_variants(variants, tokens, [(index, case)], "Masc") == (variants, {})

@@ -36,7 +36,7 @@ from builders.pronouns.german_antecedent import (
 )
 from builders.pronouns.german_case import clause_start, german_case
 from builders.pronouns.german_chain import ChainContext, chain_of
-from builders.pronouns.german_variants_filter import prune_variants
+from builders.pronouns.german_variants_filter import Reach, prune_variants
 from builders.pronouns.quality import german_structure_reason
 from builders.pronouns.variants import ChainToken, Variant, make_variants
 
@@ -269,10 +269,22 @@ def german_rivals(
         if match is not None:
             accounted.add((candidate.sentence, match[0]))
 
+    tokens = segments[pronoun[0]].german
+    object_pronoun = german_case(tokens, pronoun[1]) in {"acc", "dat"}
+    own_clause_from = clause_start(tokens, pronoun[1]) if object_pronoun else pronoun[1]
+    return german_competitors(
+        [s.german for s in segments], noun_at, head, pronoun, gender, accounted, not_a_thing_in(segments),
+        own_clause_from,
+    )
+
+
+def not_a_thing_in(segments: Sequence[Segment]) -> Callable[[int, int], bool]:
+    """(segment, German token) -> the noun is no rival referent: it translates no English singular common noun
+    (a name, a person, a time, a plural, a preposition as in "in der Nähe"); an unaligned one may be a rival,
+    and so may a German noun made of an English adjective or verb ("accurate" → "Genauigkeit"): the German
+    text can resume it."""
+
     def not_a_thing(sentence: int, index: int) -> bool:
-        # a German noun that translates no English singular common noun (a name, a person, a time, a plural, a
-        # preposition as in "in der Nähe") is not a rival; an unaligned one may be, and so may a German noun
-        # made of an English adjective or verb ("accurate" → "Genauigkeit"): the German text can resume it
         english = aligned_english(segments[sentence], index)
         return bool(english) and not any(
             (t.tag_ in {"NN", "NNP"} and t.lemma_.lower() not in person_nouns() and t.lower_ not in TIME_NOUNS)
@@ -280,12 +292,7 @@ def german_rivals(
             for t in english
         )
 
-    tokens = segments[pronoun[0]].german
-    object_pronoun = german_case(tokens, pronoun[1]) in {"acc", "dat"}
-    own_clause_from = clause_start(tokens, pronoun[1]) if object_pronoun else pronoun[1]
-    return german_competitors(
-        [s.german for s in segments], noun_at, head, pronoun, gender, accounted, not_a_thing, own_clause_from
-    )
+    return not_a_thing
 
 
 def closer_candidate_other_gender(
@@ -516,7 +523,14 @@ def german_item(
         raise Drop("no_contrastive_variant")
     # a variant that may be correct German for the reference is no contrast (german_variants_filter)
     swapped = [(german_index, case), *((c.index, c.case) for c in chain if c.kind == "pronoun")]
-    variants, pruned = prune_variants(variants, segment.german, swapped, gender)
+    reach = Reach(
+        [s.german for s in segments],
+        lambda k, j: german.noun_entry(segments[k].tgt, segments[k].german, j),
+        (antecedent.sentence, german_head),
+        sentence,
+        not_a_thing_in(segments),
+    )
+    variants, pruned = prune_variants(variants, segment.german, swapped, gender, reach)
     if not variants:
         raise Drop("no_contrastive_variant_left")
     extra: dict[str, Any] = {"pruned variants": pruned} if pruned else {}

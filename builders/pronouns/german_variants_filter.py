@@ -8,15 +8,26 @@ left (``extract.german_item`` drops it as ``no_contrastive_variant_left`` otherw
   copula and one predicative adjective or participle (*Es ist vorbei*), the subject of an event verb (*ob es
   funktioniert*, *Wird es gelingen?*), or a verb that readily takes a propositional *es* (*dass er es
   verdient*, *wie wir es uns vorgestellt haben*, *Was soll es bedeuten?*).
+- ``sie_plural_reading``: the *sie* variant of an *er/es* item whose *sie* would be accusative (a nominative
+  *sie* is held singular by its verb) when a German plural noun stands before it in its segment (outside its
+  own clause: an object cannot mean its clause's subject) or in the context segments in reach (the
+  antecedent's segment and the one before the pronoun's): *Die Amerikaner bauen uns ein trojanisches Pferd.
+  Aber ich kann Ihnen beibringen, wie man sie bekämpft* reads as "them" (blind-check class).
+- ``rival_noun_of_variant_gender``: the variant of gender G when a singular German noun of gender G other
+  than the antecedent's head stands between the head and the pronoun in the pronoun's segment
+  (``german_competitors``' span and exclusions, except that a noun translating an English candidate counts:
+  it is what the variant may mean): *Die Schlüssel lagen im Fach, aber es klemmte* reads as *das Fach*.
 
 Word lists are ours (German grammar, not copied from any resource)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from builders.pronouns.german import CLAUSE_BREAKS, SUBORDINATORS, GToken, word_set
-from builders.pronouns.german_case import COORDINATORS
+from builders.pronouns.german import CLAUSE_BREAKS, SUBORDINATORS, GToken, NounEntry, word_set
+from builders.pronouns.german_antecedent import NounAt, german_competitors, plural_noun_between
+from builders.pronouns.german_case import COORDINATORS, clause_start
 from builders.pronouns.variants import Variant
 
 
@@ -106,12 +117,73 @@ def es_situational(tokens: Sequence[GToken], index: int, case: str) -> bool:
     return case == "acc" and any(w in PROPOSITION_VERBS for w in words)  # "dass er es verdient"
 
 
+# preceding segments in reach of a plural reading besides the antecedent's (the export's default context)
+CONTEXT_IN_REACH = 1
+
+
+@dataclass(frozen=True)
+class Reach:
+    """The document around the pronoun, for the rules that read more than the reference tokens."""
+
+    german: Sequence[Sequence[GToken]]  # every segment's German tokens
+    noun_at: NounAt  # (segment, token) -> noun entry or None
+    head: tuple[int, int]  # the antecedent's German head (segment, token)
+    segment: int  # the pronoun's segment
+    not_a_thing: Callable[[int, int], bool]  # the noun translates a person, a name or a time
+
+
+# determiners that before a masculine or neuter noun can only be plural ("die Amerikaner", "diese Lehrer")
+PLURAL_DETERMINERS = word_set("die diese jene meine deine seine ihre unsere eure keine alle viele einige manche")
+
+
+def sie_plural_reading(reach: Reach, pronouns: Sequence[tuple[int, str]]) -> bool:
+    """An accusative pronoun of the chain would be a *sie* that a plural noun in reach can take."""
+    first = max(0, min(reach.head[0], reach.segment - CONTEXT_IN_REACH))
+    tokens = reach.german[reach.segment]
+
+    def noun_at(segment: int, token: int) -> NounEntry | None:
+        # a form the lexicon also has as a singular ("Amerikaner") is plural after "die" unless feminine
+        entry = reach.noun_at(segment, token)
+        before = reach.german[segment][token - 1].text.lower() if token > 0 else ""
+        if entry is not None and before in PLURAL_DETERMINERS and not entry.singular_in("Fem"):
+            return NounEntry(entry.lemma, entry.genders, True, frozenset())
+        return entry
+
+    return any(
+        case == "acc"
+        and plural_noun_between(reach.german, noun_at, (first, -1), (reach.segment, clause_start(tokens, index)))
+        for index, case in pronouns
+    )
+
+
+def rival_of_gender(reach: Reach, index: int, case: str, gender: str) -> bool:
+    """A singular noun of ``gender`` between the antecedent's head and the pronoun at ``index``, in the
+    pronoun's own segment: a noun of an earlier sentence yields to the antecedent (gold: *Mein Auto steht in
+    der Garage. Es braucht neue Reifen* does not read as *die Garage* with *sie*)."""
+    tokens = reach.german[reach.segment]
+    own_clause_from = clause_start(tokens, index) if case in {"acc", "dat"} else index
+
+    def noun_at(segment: int, token: int) -> NounEntry | None:
+        near = segment == reach.segment or (segment, token) == reach.head
+        return reach.noun_at(segment, token) if near else None
+
+    pronoun = (reach.segment, index)
+    return german_competitors(
+        reach.german, noun_at, reach.head, pronoun, gender, set(), reach.not_a_thing, own_clause_from
+    ) > 0
+
+
 def prune_variants(
-    variants: Sequence[Variant], tokens: Sequence[GToken], pronouns: Sequence[tuple[int, str]], gender: str
+    variants: Sequence[Variant],
+    tokens: Sequence[GToken],
+    pronouns: Sequence[tuple[int, str]],
+    gender: str,
+    reach: Reach | None = None,
 ) -> tuple[list[Variant], dict[str, str]]:
     """The variants that stay contrastive, and {pruned variant's gender: reason}. ``pronouns`` are the (index,
-    case) of every pronoun the variants swap: the probed one and the others of its chain, since a variant swaps
-    them all and one situational *es* among them is enough for the variant to read as right."""
+    case) of every pronoun the variants swap, the probed one first: the others of its chain too, since a
+    variant swaps them all and one situational *es* among them is enough for the variant to read as right.
+    Without ``reach`` only the rules on the reference tokens run."""
     kept: list[Variant] = []
     pruned: dict[str, str] = {}
     situational = any(es_situational(tokens, index, case) for index, case in pronouns)
@@ -119,6 +191,10 @@ def prune_variants(
         reason = ""
         if variant.gender == "Neut" and gender in {"Masc", "Fem"} and situational:
             reason = "es_situational"
+        elif reach is not None and variant.gender == "Fem" != gender and sie_plural_reading(reach, pronouns):
+            reason = "sie_plural_reading"
+        elif reach is not None and rival_of_gender(reach, *pronouns[0], variant.gender):
+            reason = "rival_noun_of_variant_gender"
         if reason:
             pruned[variant.gender] = reason
         else:
