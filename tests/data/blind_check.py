@@ -41,6 +41,8 @@ CHECKS = (
     BlindCheck("variations_blind3", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind4", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind5", VARIATION_QUESTIONS, "type", None),
+    BlindCheck("variations_blind6", VARIATION_QUESTIONS, "type", None),
+    BlindCheck("variations_blind7", VARIATION_QUESTIONS, "type", None),
 )
 
 # (check, item id, question) -> (resolved answer, reason). Resolved by the lead after reading both notes and
@@ -244,6 +246,16 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
         (True, "'all would be very well' is grammatical; the idiom change is a minimality defect"),
     ("variations_blind5", "L033443-INS-000", "parallel"):
         (False, "'sehr' modifies 'verdammt', not the counterpart of 'very strong'"),
+    # issue 25, rounds 6 (INS on opensubs-ende) and 7 (wmt21-22-ende), after the round 4-5 fixes
+    ("variations_blind6", "L003182-INS-000", "parallel"):
+        (False, "'the very dark energy' reads as the emphatic 'the very X'; German 'sehr dunkle' has only the "
+                "degree reading"),
+    ("variations_blind6", "L003182-INS-000", "minimal"):
+        (False, "the insertion also changes 'the X' into the emphatic 'the very X' (and splits 'dark energy')"),
+    ("variations_blind6", "L011122-INS-000", "parallel"):
+        (False, "'that very happy resolution' reads as 'that very resolution'; 'sehr glücklichen' does not"),
+    ("variations_blind6", "L011122-INS-000", "minimal"):
+        (False, "the emphatic reading of 'that very' changes more than the degree: in doubt, no"),
 }
 
 
