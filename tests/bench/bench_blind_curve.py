@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-ROUNDS = ("ende1", "ende2", "ende3", "enfr1", "enfr2")
+ROUNDS = ("ende1", "ende2", "ende3", "ende4", "enfr1", "enfr2", "enfr3")
 THRESHOLDS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.55, 0.75, 1.0)
 DEFAULT = 0.55
 

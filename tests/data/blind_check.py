@@ -36,6 +36,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_ende2", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende3", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr2", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr3", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind2", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind3", VARIATION_QUESTIONS, "type", None),
@@ -226,6 +227,19 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
         (False, "'la souris' of the context makes 'quand elle était plus jeune' plausible: in doubt, no"),
     ("pronouns_opensubs_enfr2", "opensubs-enfr/d006400-s0004-t003", "right_antecedent"):
         (False, "the French is garbled ('il est le téléchargement'): the pronoun's referent is unclear"),
+    # issue 23, EN-FR round 3 on opensubs-enfr (the default, coref auto = learned), resolved by the lead
+    ("pronouns_opensubs_enfr3", "opensubs-enfr/d001484-s0004-t011", "variants_ok"):
+        (False, "'parce que elles' needs elision (parce qu'elles); the rubric names elision"),
+    ("pronouns_opensubs_enfr3", "opensubs-enfr/d002059-s0004-t012", "variants_ok"):
+        (False, "the variant keeps the distributive 'chacune' of the same referent beside 'ils'"),
+    ("pronouns_opensubs_enfr3", "opensubs-enfr/d002397-s0004-t002", "right_antecedent"):
+        (False, "'Maybe it will' may echo 'everything will be all right': in doubt, no"),
+    ("pronouns_opensubs_enfr3", "opensubs-enfr/d003571-s0003-t023", "variants_ok"):
+        (False, "the French is garbled machine-like text: the variant is not French"),
+    ("pronouns_opensubs_enfr3", "opensubs-enfr/d004572-s0004-t012", "usable"):
+        (False, "'il n'a rien' reads as Earl (Il in the same segment): the variant may be right"),
+    ("pronouns_opensubs_enfr3", "opensubs-enfr/d005450-s0004-t011", "variants_ok"):
+        (False, "the French is garbled machine-like text: the variant is not French"),
     # issue 25, rounds 4 (wmt21-22-ende) and 5 (INS on opensubs-ende), resolved by the lead against the rubric
     ("variations_blind4", "L000966-DEL-000", "grammatical_en"):
         (False, "'I mean he's, he's made' strands the contraction: not grammatical English"),
