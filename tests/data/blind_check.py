@@ -37,6 +37,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_ende3", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr2", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr3", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_ende4", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind2", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind3", VARIATION_QUESTIONS, "type", None),
@@ -240,6 +241,15 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
         (False, "'il n'a rien' reads as Earl (Il in the same segment): the variant may be right"),
     ("pronouns_opensubs_enfr3", "opensubs-enfr/d005450-s0004-t011", "variants_ok"):
         (False, "the French is garbled machine-like text: the variant is not French"),
+    # issue 23, EN-DE round 4 on opensubs-ende (the default after the fixes of rounds 2-3), resolved by the lead
+    ("pronouns_opensubs_ende4", "opensubs-ende/d006099-s0005-t004", "usable"):
+        (False, "'the bear' is a metaphor for the car, and der Motor (m) is in reach too: in doubt, no"),
+    ("pronouns_opensubs_ende4", "opensubs-ende/d006099-s0005-t004", "right_antecedent"):
+        (False, "the referent is the car named 'the bear': in doubt, no"),
+    ("pronouns_opensubs_ende4", "opensubs-ende/d007222-s0005-t001", "usable"):
+        (False, "the it may be 'Open mind' (a title or an open mind) rather than the book: in doubt, no"),
+    ("pronouns_opensubs_ende4", "opensubs-ende/d007222-s0005-t001", "right_antecedent"):
+        (False, "the referent is ambiguous between the book and 'Open mind'"),
     # issue 25, rounds 4 (wmt21-22-ende) and 5 (INS on opensubs-ende), resolved by the lead against the rubric
     ("variations_blind4", "L000966-DEL-000", "grammatical_en"):
         (False, "'I mean he's, he's made' strands the contraction: not grammatical English"),
