@@ -97,9 +97,9 @@ def test_blind_sample_is_well_formed(sample: Path) -> None:
         assert item["kept_by_default"] == (item["confidence"] >= 0.55)
 
 
-def _sample_script() -> ModuleType:
-    path = Path(__file__).parent / "data" / "make_pronouns_blind_sample.py"
-    spec = importlib.util.spec_from_file_location("make_pronouns_blind_sample", path)
+def _sample_script(name: str = "make_pronouns_blind_sample") -> ModuleType:
+    path = Path(__file__).parent / "data" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up there
@@ -119,3 +119,25 @@ def test_blind_sample_keeps_every_default_item_and_is_seeded() -> None:
     chosen = script.choose(records, 0.55, 1)
     assert len(chosen) == script.MAX_ITEMS and chosen == script.choose(records, 0.55, 1)
     assert sum(r["confidence"] >= 0.55 for r in chosen) == 60  # every default-kept item is in
+
+
+def test_opensubs_draw_is_seeded_one_per_document_and_skips_used_documents() -> None:
+    """make_pronouns_opensubs_sample.draw: per class PER_CLASS_KEPT default-kept items and BELOW_DEFAULT below,
+    never two items of one document, never a document of an earlier round (counts only, no item is read)."""
+    script = _sample_script("make_pronouns_opensubs_sample")
+    pool = script.POOLS["ende"]
+    records = [
+        {"pronoun class": name, "confidence": confidence, "id": f"{name}{i}", "document id": f"{name}-doc{i // 2:05d}"}
+        for name in pool.classes
+        for i, confidence in enumerate([1.0] * 100 + [0.5] * 40)
+    ]
+    used = {f"er-doc{n:05d}" for n in range(10)}
+    chosen = script.draw(records, pool, 0.55, 7, used)
+    assert chosen == script.draw(records, pool, 0.55, 7, used)  # the seed fixes the draw
+    assert chosen != script.draw(records, pool, 0.55, 8, used)
+    documents = [r["document id"] for r in chosen]
+    assert len(documents) == len(set(documents)) and not set(documents) & used
+    for name in pool.classes:
+        assert sum(r["pronoun class"] == name and r["confidence"] >= 0.55 for r in chosen) == script.PER_CLASS_KEPT
+    assert sum(r["confidence"] < 0.55 for r in chosen) == script.BELOW_DEFAULT
+
