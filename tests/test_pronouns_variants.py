@@ -53,6 +53,10 @@ def case_of(sentence: str, occurrence: int = 0, word: str = "") -> str:
         ("Wie fühlt sie sich an?", 0, "nom"),
         ("Warum ist es kaputt?", 0, "nom"),
         ("Wer hat es gesehen?", 0, ""),  # wer is the subject: es is the object, but the rules do not say so
+        ("Welches ist es?", 0, ""),  # a wh-determiner decides nothing (round 4: 'Welches ist ihn?')
+        ("Welches hat es gekauft?", 0, ""),
+        ("Als würde es gleich regnen.", 0, "nom"),  # comparative als + verb (round 4: 'Als würde ihn …')
+        ("Als wäre sie nie weg gewesen.", 0, "nom"),
     ],
 )
 def test_case_comes_from_the_german_clause(sentence: str, occurrence: int, expected: str) -> None:

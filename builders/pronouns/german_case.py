@@ -33,10 +33,18 @@ NOMINATIVE_PRONOUNS = word_set("ich du wir man er")
 EARLIER_PRONOUNS = NOMINATIVE_PRONOUNS | {"sie", "es"}
 COORDINATORS = word_set("und aber oder sondern denn")
 RELATIVE_PRONOUNS = word_set("der die das dem den denen welche welcher welches welchem welchen")
-QUESTION_WORDS = word_set("warum wieso weshalb wie wo wann woher wohin wer was womit wodurch worüber")
+QUESTION_WORDS = word_set(
+    "warum wieso weshalb wie wo wann woher wohin wer was womit wodurch worüber welches welcher welche"
+)
+# "Als würde es …", "Als wäre sie …": a comparative "als" with the finite verb right after it opens a clause
+# whose subject follows the verb.
+VERB_FIRST_SUBORDINATORS = word_set("als")
 # A clause opened by one of these is not opened by a nominative subject (so the pronoun after the verb is).
 NON_NOMINATIVE_OPENERS = word_set("den dem einen einem mich mir dich dir uns euch ihn ihm ihnen deshalb daher")
 NOT_FINITE = word_set("nicht auch nur noch schon")
+# "Welches ist es?", "Welches hat es gekauft?": a wh-determiner standing alone may be the subject (then the
+# pronoun after a full verb is its object) or a predicate: it is no noun-phrase subject, and decides nothing.
+WH_DETERMINERS = word_set("welches welcher welche")
 # Adverbs that fill the prefield on their own (capitalised at the start of a sentence, so the case of the
 # first letter does not tell them from a noun there).
 PREFIELD_ADVERBS = word_set(
@@ -151,8 +159,9 @@ def _after_non_subject_prefield(tokens: Sequence[GToken], index: int, start: int
         return False
     lower = tokens[start].text.lower()
     if verb - start == 1:
-        # a question word other than wer/was is no subject either: "Wo ist es?", "Wie fühlt es sich an?"
-        return lower in PREFIELD_ADVERBS | (QUESTION_WORDS - NOT_SUBJECTS)
+        # a question word other than wer/was/welche(s) is no subject: "Wo ist es?", "Wie fühlt es sich an?";
+        # nor is a comparative "als" before its verb: "Als würde es regnen"
+        return lower in PREFIELD_ADVERBS | (QUESTION_WORDS - NOT_SUBJECTS - WH_DETERMINERS) | VERB_FIRST_SUBORDINATORS
     return lower in ACCUSATIVE_PREPOSITIONS | DATIVE_PREPOSITIONS | NON_NOMINATIVE_OPENERS | {"im", "am", "ins"}
 
 
