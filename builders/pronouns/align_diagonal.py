@@ -68,15 +68,16 @@ class PairTable:
     """Every (target token, candidate source position) of the corpus, flattened: position 0 is the null word.
 
     ``token`` is the global target token of each pair, ``pair_id`` the index of its (source word, target word)
-    in the lexical table, ``prior`` the diagonal prior of the pair, ``lexicon_source`` the source word of each
-    lexical-table entry (the null word is ``len(source vocabulary)``)."""
+    in the lexical table, ``prior`` the diagonal prior of the pair, ``lexicon_key`` the sorted key of each
+    lexical-table entry (``source word * (target vocabulary + 1) + target word``) and ``lexicon_source`` its
+    source word (the null word is ``len(source vocabulary)``)."""
 
     token: np.ndarray
     position: np.ndarray
     pair_id: np.ndarray
     prior: np.ndarray
+    lexicon_key: np.ndarray
     lexicon_source: np.ndarray
-    lexicon_target: np.ndarray
 
 
 def pair_table(source: Encoded, target: Encoded, settings: DiagonalSettings) -> PairTable:
@@ -93,8 +94,7 @@ def pair_table(source: Encoded, target: Encoded, settings: DiagonalSettings) -> 
     keys, pair_id = np.unique(source_word * (len(target.vocabulary) + 1) + target_word, return_inverse=True)
     prior = _diagonal_prior(position, np.repeat(m, width), np.repeat(j, width),
                             np.repeat(target.lengths[sentence_of_token], width), token, settings)
-    return PairTable(token, position, pair_id.astype(np.int64), prior,
-                     keys // (len(target.vocabulary) + 1), keys % (len(target.vocabulary) + 1))
+    return PairTable(token, position, pair_id.astype(np.int64), prior, keys, keys // (len(target.vocabulary) + 1))
 
 
 def _diagonal_prior(position: np.ndarray, m: np.ndarray, j: np.ndarray, n: np.ndarray, token: np.ndarray,
@@ -111,9 +111,9 @@ def _diagonal_prior(position: np.ndarray, m: np.ndarray, j: np.ndarray, n: np.nd
 def lexicon_pseudo_counts(table: PairTable, source: Encoded, target: Encoded,
                           lexicon: Sequence[tuple[str, str, float]]) -> np.ndarray:
     """Pseudo-counts per lexical-table entry from (source word, target word, alpha) prior lines."""
-    counts = np.zeros(len(table.lexicon_source), dtype=np.float64)
+    counts = np.zeros(len(table.lexicon_key), dtype=np.float64)
     width = len(target.vocabulary) + 1
-    entries = table.lexicon_source * width + table.lexicon_target
+    entries = table.lexicon_key
     wanted: dict[int, float] = {}
     for source_word, target_word, alpha in lexicon:
         s, t = source.vocabulary.get(source_word), target.vocabulary.get(target_word)
@@ -130,10 +130,9 @@ def lexicon_pseudo_counts(table: PairTable, source: Encoded, target: Encoded,
 
 def train_lexicon(table: PairTable, pseudo_counts: np.ndarray, target_vocabulary: int,
                   settings: DiagonalSettings) -> np.ndarray:
-    """EM on the lexical table t(f | e), one value per table entry; returns the expected link counts of the
-    last E-step (for priors files) after the table has converged for ``iterations`` rounds."""
-    translation = np.ones(len(table.lexicon_source), dtype=np.float64)
-    counts = pseudo_counts
+    """EM on the lexical table t(f | e): ``iterations`` rounds from a uniform table; returns t, one value per
+    table entry."""
+    translation = np.ones(len(table.lexicon_key), dtype=np.float64)
     for _ in range(settings.iterations):
         weight = translation[table.pair_id] * table.prior
         posterior = weight / np.bincount(table.token, weights=weight)[table.token]

@@ -232,22 +232,6 @@ def german_side_checks(
         raise Drop("german_other_gender_mention")
 
 
-def german_side_confidence(
-    segments: Sequence[Segment],
-    candidates: list[Candidate],
-    pronoun: tuple[int, int],
-    antecedent: Candidate,
-    german_head: int,
-    gender: str,
-    german: RuleGerman,
-    confidence: float,
-) -> float:
-    """Drop as ``german_side_checks``; divide the confidence by 1 + the German rivals (``german_rivals``)."""
-    german_side_checks(segments, pronoun, antecedent, german_head, gender, german)
-    rivals = german_rivals(segments, candidates, pronoun, antecedent, german_head, gender, german)
-    return round(confidence / (1 + rivals), 4)
-
-
 def german_rivals(
     segments: Sequence[Segment],
     candidates: list[Candidate],
@@ -405,9 +389,11 @@ def extract(
     # weak antecedents are halved, so the default min_confidence (0.55) drops them and a lower one keeps them
     for _ in weak_antecedent_reasons(segments, candidates, sentence, it, antecedent, german_head, gender, german):
         confidence /= 2
-    confidence = german_side_confidence(
-        segments, candidates, (sentence, german_index), antecedent, german_head, gender, german, confidence
-    )
+    # the German side: hard checks, then 1 + the unexplained German rivals divide the confidence
+    pronoun = (sentence, german_index)
+    german_side_checks(segments, pronoun, antecedent, german_head, gender, german)
+    rivals = german_rivals(segments, candidates, pronoun, antecedent, german_head, gender, german)
+    confidence = round(confidence / (1 + rivals), 4)
     return german_item(segments, sentence, it, german_index, gender, antecedent, german_head, entry, confidence,
                        german)
 
