@@ -108,3 +108,15 @@ def test_disagreement_sample_draw_is_seeded_and_excludes(tmp_path: Path) -> None
     assert len(drawn) == 60 and len(set(documents)) == 60 and not {0, 1, 31} & set(documents)
     kinds = [kind for kind, _ in drawn]
     assert kinds.count("ours_only") <= 4 and kinds.count("different_flip") >= 20
+
+
+def test_disagreement_sample_skips_documents_of_the_blind_rounds(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("make_lopes_disagreement_sample",
+                                                  REPO / "tests" / "data" / "make_lopes_disagreement_sample.py")
+    assert spec is not None and spec.loader is not None
+    sample: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sample)
+    listed = tmp_path / "used.txt"
+    listed.write_text("# used\npool-doc00001\tseen\npool-doc00120\tround 2\n", encoding="utf-8")
+    assert sample.blind_round_documents(listed) == {0, 119}
+    assert {0, 1} <= sample.blind_round_documents()

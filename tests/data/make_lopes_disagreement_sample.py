@@ -1,6 +1,6 @@
 """Draw the hand-check sample of disagreements with Lopes et al. (2020) (issue 23, part 3), seed fixed here.
 
-    .venv/bin/python tests/data/make_lopes_disagreement_sample.py [--set-dir DIR | --coref heuristic|learned]
+    .venv/bin/python tests/data/make_lopes_disagreement_sample.py [--set-dir DIR | --coref auto|heuristic|learned]
         [--add-to-exclusions]
 
 Compares pronouns.v1 EN->FR with their items on ``../shared/data/opensubs-enfr`` exactly as
@@ -12,7 +12,8 @@ then draws 60 disagreements, 20 of each kind, fewer where a kind has fewer (the 
 - ``different_flip``: both have the token, but none of our contrastives makes their changes.
 
 At most one disagreement per document; documents listed in ``lopes_excluded_documents.txt`` (documents already
-seen by someone: never drawn) are left out. Writes ``lopes_disagreements_sample.jsonl`` (one object per drawn
+seen by someone: never drawn) or in ``opensubs_enfr_used_documents.txt`` (drawn by a blind round) are left out.
+Writes ``lopes_disagreements_sample.jsonl`` (one object per drawn
 disagreement: kind, document, their example number, the four segments of the document, their contrastive, our
 record's id, pronoun and contrastives, the drop reasons we gave) and ``lopes_disagreements_sample.meta.json``
 (seed, commit, counts per kind, drawn documents). Prints counts only, never a text. ``--add-to-exclusions``
@@ -36,6 +37,7 @@ HERE = REPO / "tests" / "data"
 SAMPLE = HERE / "lopes_disagreements_sample.jsonl"
 META = HERE / "lopes_disagreements_sample.meta.json"
 EXCLUDED = HERE / "lopes_excluded_documents.txt"
+USED_BY_BLIND_ROUNDS = HERE / "opensubs_enfr_used_documents.txt"
 SEED = 20261127
 PER_KIND = 20
 TOTAL = 60
@@ -59,6 +61,15 @@ def excluded_documents(path: Path = EXCLUDED) -> set[int]:
         text = line.split("#", 1)[0].strip()
         if text:
             numbers.add(int(text))
+    return numbers
+
+
+def blind_round_documents(path: Path = USED_BY_BLIND_ROUNDS) -> set[int]:
+    """Documents the blind rounds drew (named ``pool-docNNNNN``, 1-based) as 0-based numbers: never drawn twice."""
+    numbers: set[int] = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            numbers.add(int(line.split("\t")[0].rsplit("doc", 1)[1]) - 1)
     return numbers
 
 
@@ -125,7 +136,7 @@ def draw(found: dict[str, list[dict[str, Any]]], excluded: set[int],
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--set-dir", type=Path, help="a set built as the bench builds it (default: build one)")
-    parser.add_argument("--coref", default="heuristic", choices=["heuristic", "learned"])
+    parser.add_argument("--coref", default="auto", choices=["auto", "heuristic", "learned"])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--add-to-exclusions", action="store_true",
                         help="append the drawn documents to lopes_excluded_documents.txt")
@@ -140,7 +151,7 @@ def main() -> None:
     items = bench.load_items()
     comparison = bench.compare(items, records, dropped)
     found = disagreements(bench, comparison)
-    excluded = excluded_documents()
+    excluded = excluded_documents() | blind_round_documents()
     drawn = draw(found, excluded)
 
     by_id = {record["id"]: record for record in records}
@@ -186,7 +197,10 @@ def main() -> None:
         with EXCLUDED.open("a", encoding="utf-8") as handle:
             handle.write(f"# drawn by make_lopes_disagreement_sample.py (seed {SEED}, commit {meta['commit']})\n")
             handle.writelines(f"{number}\n" for number in meta["drawn documents"])
-        print(f"appended {len(meta['drawn documents'])} documents to {EXCLUDED}")
+        with USED_BY_BLIND_ROUNDS.open("a", encoding="utf-8") as handle:
+            handle.writelines(f"pool-doc{number + 1:05d}\tLopes disagreement sample (seed {SEED})\n"
+                              for number in meta["drawn documents"])
+        print(f"appended {len(meta['drawn documents'])} documents to {EXCLUDED} and {USED_BY_BLIND_ROUNDS}")
 
 
 if __name__ == "__main__":
