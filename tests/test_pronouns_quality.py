@@ -141,3 +141,22 @@ def test_opensubs_draw_is_seeded_one_per_document_and_skips_used_documents() -> 
         assert sum(r["pronoun class"] == name and r["confidence"] >= 0.55 for r in chosen) == script.PER_CLASS_KEPT
     assert sum(r["confidence"] < 0.55 for r in chosen) == script.BELOW_DEFAULT
 
+
+
+def test_opensubs_draw_skips_documents_overlapping_a_used_or_chosen_one() -> None:
+    """Two documents sharing a long English segment (windows of one film) count as one: a document overlapping a
+    used document is never drawn, and two overlapping documents never both enter a round."""
+    script = _sample_script("make_pronouns_opensubs_sample")
+    pool = script.POOLS["ende"]
+    line = "a segment long enough to say the windows overlap"
+    segments = {f"pool-doc{n:05d}": {f"segment of its own number {n:05d} only"} for n in range(1, 301)}
+    segments["pool-doc00001"].add(line)
+    segments["pool-doc00002"].add(line)  # overlaps a used document
+    segments["pool-doc00003"].add("another shared segment, long enough too")
+    segments["pool-doc00004"].add("another shared segment, long enough too")  # overlaps each other
+    assert script.with_overlapping({"pool-doc00001"}, segments) == {"pool-doc00001", "pool-doc00002"}
+    records = [{"pronoun class": pool.classes[n % 3], "confidence": 1.0, "id": f"r{n:05d}",
+                "document id": f"pool-doc{n:05d}"} for n in range(2, 301)]
+    chosen = {r["document id"] for r in script.draw(records, pool, 0.55, 7, {"pool-doc00001"}, segments)}
+    assert "pool-doc00002" not in chosen and not {"pool-doc00003", "pool-doc00004"} <= chosen
+    assert chosen  # the rest is drawn as before

@@ -13,8 +13,10 @@ give the default's figures and a precision/yield curve over ``min_confidence``.
 The draw, fixed by the round's seed, counts only: per class, ``PER_CLASS_KEPT`` items the default keeps (all of
 them when a class has fewer), then ``BELOW_DEFAULT`` items the default drops, spread over the classes, for the
 curve. At most one item per document; documents used by an earlier round of the same pool, or listed as seen
-(``opensubs_<pool>_used_documents.txt``), are never drawn; this round's documents are appended there. Nothing
-of the items is printed, only counts and the yield per 1,000 English *it*.
+(``opensubs_<pool>_used_documents.txt``), are never drawn, nor any document that shares an English segment of 25
+characters or more with one of them or with a document drawn earlier in the round (the pools hold overlapping
+windows of one film; rounds before 5 (DE) and 4 (FR) did not apply this rule); this round's documents are
+appended there. Nothing of the items is printed, only counts and the yield per 1,000 English *it*.
 """
 
 from __future__ import annotations
@@ -58,13 +60,15 @@ class Pool:
 
 # ende round 2: the default after round 1's fixes (case in zu-infinitives, situational es variants pruned);
 # ende round 3 and enfr round 2: the same commit with coref: learned, to decide the default on judged items;
-# ende round 4 and enfr round 3: the default (coref auto) after the fixes of rounds 2-3.
+# ende round 4 and enfr round 3: the default (coref auto) after the fixes of rounds 2-3;
+# ende round 5 and enfr round 4: the default after the fixes of session 2 (2026-11-26 afternoon).
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
-                  4: Round(20261204)}),
+                  4: Round(20261204), 5: Round(20261205)}),
     "enfr": Pool("opensubs-enfr", "fr", "pool.fr", ("il", "elle", "ils", "elles"),
-                 {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),)), 3: Round(20261228)}),
+                 {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),)), 3: Round(20261228),
+                  4: Round(20261229)}),
 }
 
 
@@ -78,6 +82,32 @@ def used_documents(pool: str) -> set[str]:
         return set()
     return {line.split("\t")[0] for line in path.read_text(encoding="utf-8").splitlines()
             if line.strip() and not line.startswith("#")}
+
+
+OVERLAP_MIN_CHARS = 25  # an English segment this long that two documents share means they overlap (same film)
+
+
+def document_segments(pool: Pool) -> dict[str, set[str]]:
+    """Each document's English segments of OVERLAP_MIN_CHARS or more, as the builder names documents: the pool has
+    overlapping windows of one film (1,524 of 7,489 EN-DE documents share such a segment with another), and a
+    document that shares a segment with a drawn one must count as drawn, or a reader could see an item twice."""
+    segments: dict[str, set[str]] = {}
+    number = 0
+    with (DATA / pool.folder / "pool.en").open(encoding="utf-8") as handle:
+        for line in handle:
+            text = line.rstrip("\n")
+            if text == "<d>":
+                number += 1
+                segments[f"pool-doc{number:05d}"] = set()
+            elif len(text) >= OVERLAP_MIN_CHARS:
+                segments[f"pool-doc{number:05d}"].add(text)
+    return segments
+
+
+def with_overlapping(documents: set[str], segments: dict[str, set[str]]) -> set[str]:
+    """The documents plus every document sharing a long segment with one of them."""
+    seen = set().union(*(segments.get(document, set()) for document in documents)) if documents else set()
+    return documents | {document for document, own in segments.items() if own & seen}
 
 
 def build_pool(pool: Pool, work: Path, overrides: tuple[tuple[str, str], ...]) -> Path:
@@ -95,9 +125,12 @@ def build_pool(pool: Pool, work: Path, overrides: tuple[tuple[str, str], ...]) -
     return PronounsBuilder(config).build(work / "sets", overwrite=True, quiet=True)
 
 
-def draw(records: list[dict[str, Any]], pool: Pool, default: float, seed: int, excluded: set[str]
-         ) -> list[dict[str, Any]]:
-    """Counts only: see the module docstring."""
+def draw(records: list[dict[str, Any]], pool: Pool, default: float, seed: int, excluded: set[str],
+         segments: dict[str, set[str]] | None = None) -> list[dict[str, Any]]:
+    """Counts only: see the module docstring. With ``segments`` (document_segments), a document overlapping an
+    excluded or already chosen one is skipped too."""
+    segments = segments or {}
+    excluded = with_overlapping(set(excluded), segments)
     rng = random.Random(seed)
     ordered = sorted((r for r in records if r["document id"] not in excluded), key=lambda r: r["id"])
     by_class: dict[tuple[str, bool], list[dict[str, Any]]] = defaultdict(list)
@@ -114,7 +147,7 @@ def draw(records: list[dict[str, Any]], pool: Pool, default: float, seed: int, e
             if taken == count:
                 break
             if record["document id"] not in documents:
-                documents.add(record["document id"])
+                documents.update(with_overlapping({record["document id"]}, segments))
                 chosen.append(record)
                 taken += 1
 
@@ -145,7 +178,7 @@ def main() -> None:
     kept = [r for r in records if r["confidence"] >= default]
     print(f"{pool.folder}: it={its} relaxed={len(records)} default={len(kept)} "
           f"({1000 * len(kept) / its:.1f}/1000 it) per class default={dict(Counter(r['pronoun class'] for r in kept))}")
-    chosen = draw(records, pool, default, seed, used_documents(args.pool))
+    chosen = draw(records, pool, default, seed, used_documents(args.pool), document_segments(pool))
     items = [sample_item(r, default, pool.tgt_lang) for r in chosen]
     text = "".join(json.dumps(item, ensure_ascii=False, sort_keys=True) + "\n" for item in items)
     partial = out.with_suffix(".partial")
