@@ -160,3 +160,14 @@ def test_opensubs_draw_skips_documents_overlapping_a_used_or_chosen_one() -> Non
     chosen = {r["document id"] for r in script.draw(records, pool, 0.55, 7, {"pool-doc00001"}, segments)}
     assert "pool-doc00002" not in chosen and not {"pool-doc00003", "pool-doc00004"} <= chosen
     assert chosen  # the rest is drawn as before
+
+
+def test_segments_by_document_names_documents_as_the_docs_reader(tmp_path: Path) -> None:
+    script = _sample_script("make_pronouns_opensubs_sample")
+    src = tmp_path / "pool.en"
+    src.write_text("<d>\nShort.\nA line that is long enough to count here.\n<d>\nA line that is long enough to "
+                   "count here.\nYes.\n", encoding="utf-8")
+    segments = script.segments_by_document(src)
+    assert segments == {"pool-doc00001": {"A line that is long enough to count here."},
+                        "pool-doc00002": {"A line that is long enough to count here."}}
+    assert script.with_overlapping({"pool-doc00002"}, segments) == {"pool-doc00001", "pool-doc00002"}

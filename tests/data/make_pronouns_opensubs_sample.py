@@ -91,16 +91,21 @@ def document_segments(pool: Pool) -> dict[str, set[str]]:
     """Each document's English segments of OVERLAP_MIN_CHARS or more, as the builder names documents: the pool has
     overlapping windows of one film (1,524 of 7,489 EN-DE documents share such a segment with another), and a
     document that shares a segment with a drawn one must count as drawn, or a reader could see an item twice."""
+    return segments_by_document(DATA / pool.folder / "pool.en")
+
+
+def segments_by_document(src: Path) -> dict[str, set[str]]:
+    """``<stem>-docNNNNN`` (1-based, as the docs reader names documents) -> its long English segments."""
     segments: dict[str, set[str]] = {}
     number = 0
-    with (DATA / pool.folder / "pool.en").open(encoding="utf-8") as handle:
+    with src.open(encoding="utf-8") as handle:
         for line in handle:
             text = line.rstrip("\n")
             if text == "<d>":
                 number += 1
-                segments[f"pool-doc{number:05d}"] = set()
+                segments[f"{src.stem}-doc{number:05d}"] = set()
             elif len(text) >= OVERLAP_MIN_CHARS:
-                segments[f"pool-doc{number:05d}"].add(text)
+                segments[f"{src.stem}-doc{number:05d}"].add(text)
     return segments
 
 

@@ -99,10 +99,15 @@ def line_documents(corpus: Corpus) -> list[str]:
 
 
 def used_documents(corpus: Corpus) -> set[str]:
+    """The pool's documents drawn before, and every document overlapping one of them (a shared long English
+    segment: windows of one film), as the pronoun rounds count them."""
     if not corpus.used_documents:
         return set()
+    from tests.data.make_pronouns_opensubs_sample import segments_by_document, with_overlapping
+
     text = (HERE / corpus.used_documents).read_text(encoding="utf-8")
-    return {line.split("\t")[0] for line in text.splitlines() if line.strip() and not line.startswith("#")}
+    used = {line.split("\t")[0] for line in text.splitlines() if line.strip() and not line.startswith("#")}
+    return with_overlapping(used, segments_by_document(corpus.src))
 
 
 def _space(text: str) -> str:
