@@ -40,9 +40,10 @@ def test_every_item_of_the_sample_is_judged_on_every_question(check: Any) -> Non
     module = blind_check()
     for reader in "ab":
         for judgement in module.read_jsonl(DATA / f"{check.name}_judgements_{reader}.jsonl"):
-            assert all(isinstance(judgement[q], bool) for q in check.questions), judgement
-            if not all(judgement[q] for q in check.questions):
-                assert judgement["note"].strip(), f"a 'no' without a note: {judgement['id']}"
+            assert all(judgement[q] in check.allowed(q) and type(judgement[q]) in {type(a) for a in check.allowed(q)}
+                       for q in check.questions), judgement
+            if not all(judgement[q] is True for q in check.questions):
+                assert judgement["note"].strip(), f"a 'no' without a note: {judgement[check.id_field]}"
 
 
 def test_a_variation_is_usable_exactly_when_all_four_criteria_hold() -> None:
@@ -57,3 +58,14 @@ def test_a_resolution_without_a_disagreement_is_refused(tmp_path: Path) -> None:
     module.RESOLUTIONS[("pronouns_blind", "no-such-item", "usable")] = (True, "")
     with pytest.raises(ValueError, match="resolutions for agreements"):
         module.resolve(module.CHECKS[0])
+
+
+def test_the_lopes_check_knows_which_side_had_no_item() -> None:
+    """A side without an item is None in both passes: their side always has one; ours not in theirs_only."""
+    module = blind_check()
+    check = next(c for c in module.CHECKS if c.name == "lopes_disagreements")
+    sample = module.read_jsonl(DATA / "lopes_disagreements_sample.jsonl")
+    for reader in "ab":
+        for item, judgement in zip(sample, module.read_jsonl(DATA / f"{check.name}_judgements_{reader}.jsonl"),
+                                   strict=True):
+            assert (judgement["ours_usable"] is None) == (item["our id"] is None), (reader, item["document"])

@@ -10,7 +10,7 @@ questions the readers disagreed on.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,11 @@ class BlindCheck:
     questions: tuple[str, ...]
     class_field: str  # the sample field the table is split by
     subset_field: str | None  # a boolean sample field giving a second table (items kept by the default config)
+    id_field: str = "id"  # the field naming an item in the sample and in both passes
+    answers: tuple[tuple[str, tuple[Any, ...]], ...] = ()  # a question's allowed answers where not yes/no
+
+    def allowed(self, question: str) -> tuple[Any, ...]:
+        return dict(self.answers).get(question, (True, False))
 
 
 VARIATION_QUESTIONS = ("grammatical_en", "grammatical_de", "parallel", "minimal", "usable")
@@ -45,11 +50,15 @@ CHECKS = (
     BlindCheck("variations_blind5", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind6", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind7", VARIATION_QUESTIONS, "type", None),
+    # issue 23 part 3: disagreements with Lopes et al. (2020); each side judged usable (None: no item on that side)
+    BlindCheck("lopes_disagreements", ("theirs_usable", "ours_usable", "verdict"), "kind", None, "document",
+               (("theirs_usable", (True, False, None)), ("ours_usable", (True, False, None)),
+                ("verdict", ("ours_wrong", "theirs_wrong", "both_acceptable", "both_wrong")))),
 )
 
 # (check, item id, question) -> (resolved answer, reason). Resolved by the lead after reading both notes and
 # the item against the rubric; "when in doubt, no" decided every case.
-RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
+RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
     ("pronouns_blind", "IWSLT2017-test/d000009-s0003-t016", "usable"):
         (False, "the preceding segment also calls the referent 'ein Aspirin' (neuter): the es variant is plausible"),
     ("pronouns_blind", "IWSLT2017-test/d000016-s0080-t010", "usable"):
@@ -280,6 +289,24 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool, str]] = {
         (False, "'that very happy resolution' reads as 'that very resolution'; 'sehr glücklichen' does not"),
     ("variations_blind6", "L011122-INS-000", "minimal"):
         (False, "the emphatic reading of 'that very' changes more than the degree: in doubt, no"),
+    # issue 23 part 3: the Lopes et al. disagreement sample (seed 20261127, default at 876e1c3)
+    ("lopes_disagreements", "720", "theirs_usable"):
+        (False, "both readers doubt who 'they' is (the dogs or the people training them): in doubt, no"),
+    ("lopes_disagreements", "720", "verdict"): ("theirs_wrong", "their item is not usable (referent in doubt)"),
+    ("lopes_disagreements", "1786", "theirs_usable"):
+        (False, "their contrastive also pluralises 'familier', which agrees with 'l'air' in the reference: a change "
+                "no agreement requires, so the pair is not minimal"),
+    ("lopes_disagreements", "1786", "verdict"): ("theirs_wrong", "ours is minimal and well-formed, theirs is not"),
+    ("lopes_disagreements", "3112", "theirs_usable"):
+        (False, "'they' may be the thugs in general (only 'a thug' is named) or the locals: in doubt, no"),
+    ("lopes_disagreements", "3112", "ours_usable"): (False, "the same doubt about the referent"),
+    ("lopes_disagreements", "3112", "verdict"): ("both_wrong", "neither side's referent is certain"),
+    ("lopes_disagreements", "6244", "theirs_usable"):
+        (False, "the reference writes 'parfaite tel' (it should be 'telle'): a contrastive that repairs part of it "
+                "is better French than the reference, so the pair is confounded"),
+    ("lopes_disagreements", "6244", "ours_usable"):
+        (False, "ours ('Il est parfait tel qu'il est') is fully well-formed against a faulty reference: confounded"),
+    ("lopes_disagreements", "6244", "verdict"): ("both_wrong", "the reference's own agreement error confounds both"),
 }
 
 
@@ -291,16 +318,16 @@ def resolve(check: BlindCheck) -> list[dict[str, Any]]:
     """One record per sample item: the agreed or resolved answers and the questions the readers disagreed on."""
     sample = read_jsonl(HERE / f"{check.name}_sample.jsonl")
     a, b = (read_jsonl(HERE / f"{check.name}_judgements_{reader}.jsonl") for reader in "ab")
-    ids = [item["id"] for item in sample]
-    if [j["id"] for j in a] != ids or [j["id"] for j in b] != ids:
+    ids = [str(item[check.id_field]) for item in sample]
+    if [str(j[check.id_field]) for j in a] != ids or [str(j[check.id_field]) for j in b] != ids:
         raise ValueError(f"{check.name}: a reader's file does not list the sample's items in order")
     resolved = []
-    for item, ja, jb in zip(sample, a, b, strict=True):
-        record: dict[str, Any] = {"id": item["id"], check.class_field: item[check.class_field]}
+    for key, item, ja, jb in zip(ids, sample, a, b, strict=True):
+        record: dict[str, Any] = {"id": key, check.class_field: item[check.class_field]}
         disagreed = [q for q in check.questions if ja[q] != jb[q]]
         for question in check.questions:
             if question in disagreed:
-                answer, _ = RESOLUTIONS[(check.name, item["id"], question)]
+                answer, _ = RESOLUTIONS[(check.name, key, question)]
                 record[question] = answer
             else:
                 record[question] = ja[question]
@@ -322,14 +349,27 @@ def table(check: BlindCheck, records: list[dict[str, Any]]) -> str:
     rows = [f"| {check.class_field} | n | " + " | ".join(check.questions) + " |",
             "|---|---|" + "---|" * len(check.questions)]
     for name, group in [*sorted(by_class.items()), ("all", records)]:
-        cells = [f"{sum(r[q] for r in group)}/{len(group)} ({100 * sum(r[q] for r in group) / len(group):.0f} %)"
-                 for q in check.questions]
+        cells = [cell([r[q] for r in group]) for q in check.questions]
         rows.append(f"| {name} | {len(group)} | " + " | ".join(cells) + " |")
     return "\n".join(rows)
 
 
+def cell(answers: list[Any]) -> str:
+    """Yes/no answers: yes over answered (None: that side had no item); a verdict: the count of each value."""
+    if all(answer is None or isinstance(answer, bool) for answer in answers):
+        answered = [answer for answer in answers if answer is not None]
+        if not answered:
+            return "–"
+        return f"{sum(answered)}/{len(answered)} ({100 * sum(answered) / len(answered):.0f} %)"
+    counts = Counter(str(answer) for answer in answers)
+    return ", ".join(f"{value} {count}" for value, count in sorted(counts.items()))
+
+
 def main() -> None:
     for check in CHECKS:
+        if not (HERE / f"{check.name}_judgements_b.jsonl").is_file():
+            print(f"## {check.name}: not judged yet\n")
+            continue
         records = resolve(check)
         out = HERE / f"{check.name}_judgements.jsonl"
         out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
