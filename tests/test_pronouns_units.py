@@ -179,6 +179,8 @@ def test_possessive_parts(word: str, parts: tuple[str, str] | None) -> None:
         ("It is red.", ""),
         ("I bought it yesterday.", ""),
         ("It takes the bus to work.", ""),
+        # a passive's purpose infinitive (issue 23 yield, NC-2016 dev class; our sentence)
+        ("The van was found after it was driven through a field to escape the police.", ""),
     ],
 )
 def test_non_referential_it(sentence: str, reason: str) -> None:

@@ -57,6 +57,12 @@ def case_of(sentence: str, occurrence: int = 0, word: str = "") -> str:
         ("Welches hat es gekauft?", 0, ""),
         ("Als würde es gleich regnen.", 0, "nom"),  # comparative als + verb (round 4: 'Als würde ihn …')
         ("Als wäre sie nie weg gewesen.", 0, "nom"),
+        # a verb-final conjunct whose shared subject may be the first conjunct's (dev: "und er … lassen")
+        ("Wenn wir das Boot nehmen und es den Fluss hinunter treiben lassen, sind wir bald dort.", 0, ""),
+        ("Wenn Sie das Buch nehmen und es in der Sonne liegen lassen, wird es gelb.", 0, ""),
+        ("Wir nahmen das Boot und es trieb den Fluss hinunter.", 0, "nom"),  # its own finite verb: V2
+        ("Wir nahmen das Boot und es legt morgen ab.", 0, "nom"),
+        ("Wenn die Tür klemmt und sie den Wind hereinlassen muss, zieht es.", 0, "nom"),
     ],
 )
 def test_case_comes_from_the_german_clause(sentence: str, occurrence: int, expected: str) -> None:
@@ -233,6 +239,15 @@ def test_referent_named_with_another_gender_and_es_role_parallelism() -> None:
         ("The tower is a landmark.", "landmark", False),  # a noun subject: _predicate_of_a_noun's case
         ("We bought a castle last year.", "castle", False),  # an object names its referent
         ("The castle is old.", "castle", False),
+        # blind round 4, class (a): predicates of the situation (our sentences)
+        ("Sounds like a good plan.", "plan", True),
+        ("That looks like a real bargain.", "bargain", True),
+        ("The car looks like a tank.", "tank", False),  # a noun subject: the tank is said of the car
+        ("Good idea.", "idea", True),
+        ("Nice jacket.", "jacket", True),
+        ("What a mess!", "mess", True),
+        ("The hidden killer", "killer", False),  # a headline names a referent
+        ("Asbestos use begins in Italy.", "use", False),
     ],
 )
 def test_an_antecedent_only_presented_by_a_pronoun_subject_is_weak(sentence: str, noun: str, presented: bool) -> None:
@@ -241,3 +256,49 @@ def test_an_antecedent_only_presented_by_a_pronoun_subject_is_weak(sentence: str
     doc = _parse(sentence)
     head = next(t for t in doc if t.lower_ == noun)
     assert antecedent_presented(head) == presented
+
+
+def test_possessive_linked_to_its_own_noun_is_not_left_unswapped() -> None:
+    # blind round 4, class (b): "sie" swapped but "ihr Panzer" (the same referent's) left as it was. The
+    # possessive's only link is the noun it determines, which names no owner: with no unaligned "its" to pair
+    # it with, the item is dropped instead of getting an inconsistent variant
+    (chain, reason), _ = _chain(
+        "The turtle was scared , so it hid and the shell closed .",
+        "Die Schildkröte hatte Angst, also versteckte sie sich und ihr Panzer schloss sich.",
+        [("turtle", "Schildkröte"), ("shell", "ihr"), ("shell", "Panzer")],
+        ("it", "sie"),
+        "turtle",
+    )
+    assert (chain, reason) == ([], "variant_chain_undecided")
+
+
+def test_possessive_with_its_own_noun_and_an_unaligned_its_is_swapped() -> None:
+    (chain, reason), german = _chain(
+        "The turtle was scared , so it hid and its shell closed .",
+        "Die Schildkröte hatte Angst, also versteckte sie sich und ihr Panzer schloss sich.",
+        [("turtle", "Schildkröte"), ("shell", "ihr"), ("shell", "Panzer")],
+        ("it", "sie"),
+        "turtle",
+    )
+    assert reason == ""
+    assert [(german[c.index].text, c.kind) for c in chain] == [("ihr", "possessive")]
+    probe = next(i for i, t in enumerate(german) if t.text == "sie")
+    variants = make_variants(
+        "Die Schildkröte hatte Angst, also versteckte sie sich und ihr Panzer schloss sich.", german, probe, "nom",
+        chain,
+    )
+    assert [v.text for v in variants] == [
+        "Die Schildkröte hatte Angst, also versteckte er sich und sein Panzer schloss sich.",
+        "Die Schildkröte hatte Angst, also versteckte es sich und sein Panzer schloss sich.",
+    ]
+
+
+def test_possessive_of_a_possessor_noun_stays_another_referents() -> None:
+    (chain, reason), _ = _chain(
+        "The turtle was scared , so it hid behind the woman 's cart .",
+        "Die Schildkröte hatte Angst, also versteckte sie sich hinter ihrem Karren.",
+        [("turtle", "Schildkröte"), ("woman", "ihrem"), ("cart", "Karren")],
+        ("it", "sie"),
+        "turtle",
+    )
+    assert (chain, reason) == ([], "")  # "ihrem" is the woman's: left as it is

@@ -176,3 +176,24 @@ def test_without_reach_only_the_token_rules_run() -> None:
     tokens, _, index, case, _ = _reach_item(texts, "Mantel", "er", ())
     variants = make_variants(texts[-1], tokens, index, case, [])
     assert prune_variants(variants, tokens, [(index, case)], "Masc") == (variants, {})
+
+
+@pytest.mark.parametrize(
+    ("sentence", "word", "case", "situational"),
+    [
+        ("Ich kann es immer noch nicht glauben.", "es", "acc", True),  # what happened, not the noun
+        ("Es ist gestern passiert.", "Es", "nom", True),
+        ("Wir haben es gestern gekauft.", "es", "acc", False),
+        ("Es steht im Keller.", "Es", "nom", False),
+        ("Es war sehr alt.", "Es", "nom", False),  # the copula branch is for variants only
+        ("Ich lege es auf meinen Schreibtisch.", "es", "acc", False),  # the possessive, not the verb "meinen"
+        ("Was meinen Sie, wollen wir es?", "es", "acc", False),
+        ("Ich weiß nicht, was sie meinen, wenn sie es sagen.", "es", "acc", True),
+    ],
+)
+def test_es_event_or_proposition(sentence: str, word: str, case: str, situational: bool) -> None:
+    from builders.pronouns.german_variants_filter import es_event_or_proposition
+
+    tokens = tokenize(sentence)
+    index = next(i for i, t in enumerate(tokens) if t.text == word)
+    assert es_event_or_proposition(tokens, index, case) == situational

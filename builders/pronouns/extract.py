@@ -36,7 +36,7 @@ from builders.pronouns.german_antecedent import (
 )
 from builders.pronouns.german_case import clause_start, german_case
 from builders.pronouns.german_chain import ChainContext, chain_of
-from builders.pronouns.german_variants_filter import Reach, prune_variants
+from builders.pronouns.german_variants_filter import Reach, es_event_or_proposition, prune_variants
 from builders.pronouns.quality import german_structure_reason
 from builders.pronouns.variants import ChainToken, Variant, make_variants
 
@@ -502,6 +502,12 @@ def german_item(
         raise Drop("sie_may_be_plural")
     if not case:
         raise Drop("variant_case_undecided")
+    if gender == "Neut" and antecedent.sentence != sentence and es_event_or_proposition(
+        segment.german, german_index, case
+    ):
+        # blind round 4, class (a): an "es" that may be what happened or what was said ("Es ist passiert",
+        # "Ich kann es nicht glauben") across a segment boundary tests no agreement with the recorded noun
+        raise Drop("es_situational_reading")
     lemma = ante_head.lemma_.lower()
     chain = chain_tokens(segment, it, german_index, antecedent, sentence, german, lemma)
     variants = make_variants(segment.tgt, segment.german, german_index, case, chain)

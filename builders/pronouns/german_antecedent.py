@@ -163,10 +163,40 @@ def antecedent_presented(head: Token) -> bool:
     """The antecedent head is the predicate noun of a pronoun or demonstrative subject ("It's a castle", "That's
     not a white shirt", "This is a handle"): the referent is named only as a predicate, so a later German pronoun
     may just continue the presentational *das/es* whatever the noun's gender (blind checks on subtitles: readers
-    judged such items unusable)."""
-    return head.dep_ in {"attr", "oprd"} and any(
+    judged such items unusable); also the predicate of a comparison or of a verbless exclamation (blind round 4)."""
+    by_pronoun = head.dep_ in {"attr", "oprd"} and any(
         c.dep_ in SUBJECT_LIKE and c.lower_ in PRESENTING_SUBJECTS for c in head.head.children
     )
+    return by_pronoun or _comparison_predicate(head) or _exclamative_fragment(head)
+
+
+LIKENESS_VERBS = frozenset({"sound", "look", "seem", "feel", "smell", "taste"})
+
+
+def _comparison_predicate(head: Token) -> bool:
+    """ "Sounds like a plan", "That looks like a good idea": the noun is said of the situation or of a
+    demonstrative (blind round 4, class (a): an *es* resolved to such a predicate)."""
+    node = _role_node(head)
+    verb = node.head.head
+    if node.dep_ != "pobj" or node.head.lower_ != "like" or verb.lemma_.lower() not in LIKENESS_VERBS:
+        return False
+    subjects = [c for c in verb.children if c.dep_ in SUBJECT_LIKE]
+    return all(c.lower_ in PRESENTING_SUBJECTS for c in subjects)
+
+
+def _exclamative_fragment(head: Token) -> bool:
+    """ "Good idea.", "What a mess!", "Such a nice offer.": a short verbless sentence whose root is the noun,
+    with "what/such", or with an adjective and no article: it judges the situation, it does not introduce a
+    referent (a headline with an article, "The hidden killer", does)."""
+    node = _role_node(head)
+    sentence = node.sent
+    words = [t for t in sentence if not t.is_punct]
+    if node.dep_ != "ROOT" or len(words) > 5 or any(t.pos_ in {"VERB", "AUX"} for t in sentence):
+        return False
+    if any(c.lower_ in {"what", "such"} for c in node.children):
+        return True  # "What a mess!", "Such a nice offer."
+    adjective = any(c.dep_ == "amod" or (c.dep_ == "compound" and c.pos_ == "ADJ") for c in node.children)
+    return adjective and not any(c.dep_ == "det" for c in node.children)  # "Nice jacket." parses "Nice" as either
 
 
 def role_class(token: Token) -> str:

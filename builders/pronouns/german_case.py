@@ -21,7 +21,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from builders.pronouns.german import CLAUSE_BREAKS, PLURAL_VERBS, SINGULAR_VERBS, SUBORDINATORS, GToken, word_set
+from builders.pronouns.german import (
+    CLAUSE_BREAKS,
+    PLURAL_VERBS,
+    SINGULAR_VERBS,
+    SUBORDINATORS,
+    GToken,
+    word_set,
+)
 
 FIXED_CASE = {"er": "nom", "ihn": "acc", "ihm": "dat", "ihr": "dat"}
 ACCUSATIVE_PREPOSITIONS = word_set(
@@ -198,6 +205,30 @@ def _in_infinitive_clause(tokens: Sequence[GToken], index: int, start: int) -> b
     return tokens[end - 1].text[:1].islower() and not set(words[:-1]) & finite
 
 
+def _verb_final_conjunct_with_infinitive(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """ "Wenn Sie ein Projektil nehmen und es dieselbe Strecke zurücklegen lassen": a conjunct after und/oder
+    opened by the pronoun, without a finite verb right after it, ending in an -en verb, is verb-final; its
+    subject may be the first conjunct's ("Sie … lassen"), so the pronoun may be an object (IWSLT2017 dev
+    variant *und er … lassen*). Undecided: the item is dropped."""
+    if index != start or start == 0 or tokens[start - 1].text.lower() not in COORDINATORS:
+        return False
+    end = index + 1
+    while end < len(tokens) and tokens[end].text not in CLAUSE_BREAKS and tokens[end].text.lower() not in COORDINATORS:
+        end += 1
+    if end - index < 3:
+        return False
+    words = [t.text for t in tokens[index + 1 : end]]
+    following, last = words[0], words[-1]
+    # a V2 conjunct has its finite verb right after the pronoun ("und es trieb", "und sie legt … ab")
+    finite_next = following.islower() and (following.endswith("t") or following in SINGULAR_VERBS)
+    return (
+        not finite_next
+        and last.islower()
+        and last.endswith("en")
+        and not any(w.lower() in SINGULAR_VERBS for w in words)
+    )
+
+
 def german_case(tokens: Sequence[GToken], index: int) -> str:
     """'nom', 'acc' or 'dat' for the pronoun at ``index``; '' when the German clause does not decide."""
     word = tokens[index].text.lower()
@@ -214,6 +245,8 @@ def german_case(tokens: Sequence[GToken], index: int) -> str:
         tokens, index, start
     ):
         return "acc"
+    if _verb_final_conjunct_with_infinitive(tokens, index, start):
+        return ""
     if any(
         rule(tokens, index, start) for rule in (_opens_clause, _after_non_subject_prefield, _after_subordinate_clause)
     ):

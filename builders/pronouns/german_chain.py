@@ -9,7 +9,9 @@ for a feminine one, *es/ihm/sein-* for a neuter one) is classified by what it tr
   of that German gender (or of unknown gender) stands between the antecedent and it, which could be its
   referent instead (*Hamas … its power*): the item is dropped;
 - an English personal pronoun or possessive of another referent (*he, she, they, his, her, their, you …*),
-  a noun other than the antecedent, an expletive *it*/*there*: another chain, left as it is;
+  a noun other than the antecedent, an expletive *it*/*there*: another chain, left as it is; a possessive
+  counts as another referent's only through an English possessive or possessor noun (*his*, *the man's*), not
+  through the noun it determines (*ihr Panzer* ↔ *the shell*: left unexplained, below);
 - a noun with the antecedent's lemma: the translator used a pronoun for a repeated noun, same chain;
 - nothing (unaligned): a lone unaligned *its* pairs with a lone possessive; an *es* of *es gibt/geht* is an
   expletive; anything else cannot be decided and the item is dropped.
@@ -132,6 +134,11 @@ def _classify(context: ChainContext, index: int, source: str) -> str:
     if chain or any(t.lower_ in OTHER_REFERENT_WORDS for t in english):
         return "other"  # an expletive "it"/"there" or a pronoun of another referent
     nouns = [t for t in english if t.pos_ in {"NOUN", "PROPN"}]
+    if _form_kind(context.german, index, source) == "possessive":
+        # a possessive linked to the noun it determines ("ihr Panzer" ↔ "the shell") says nothing about its
+        # owner; only a possessor noun ("the turtle's shell") does. Otherwise it stays unexplained (paired with an
+        # unaligned "its" or the item is dropped), never left unswapped as another referent's (blind round 4)
+        nouns = [t for t in nouns if _possessor(t)]
     if nouns:
         return "chain" if any(t.lemma_.lower() == context.antecedent_lemma for t in nouns) else "other"
     following = context.german[index + 1].text.lower() if index + 1 < len(context.german) else ""
@@ -139,6 +146,11 @@ def _classify(context: ChainContext, index: int, source: str) -> str:
     if context.german[index].text.lower() == "es" and (following in EXPLETIVE_NEXT or previous in EXPLETIVE_NEXT):
         return "other"
     return "unexplained"
+
+
+def _possessor(token: Token) -> bool:
+    """An English noun that owns something: "the turtle's (shell)", or a possessive modifier."""
+    return token.dep_ == "poss" or any(child.dep_ == "case" for child in token.children)
 
 
 def _orphan_its(context: ChainContext, forms: set[int]) -> dict[str, list[Token]]:

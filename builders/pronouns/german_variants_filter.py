@@ -112,6 +112,23 @@ def es_situational(tokens: Sequence[GToken], index: int, case: str) -> bool:
         tokens[next(k for k in range(start, end) if tokens[k].text.lower() == rest[0])].text.islower()
     ):
         return True  # "Es ist vorbei", "Es ist wirklich wunderschön", "ob es schön war"
+    return es_event_or_proposition(tokens, index, case)
+
+
+MEIN_FORMS = word_set("mein meine meinen meinem meiner meines")
+
+
+def _possessive(tokens: Sequence[GToken], index: int) -> bool:
+    """ "meinen Schreibtisch": a possessive before a noun, not the verb "meinen"."""
+    following = tokens[index + 1].text if index + 1 < len(tokens) else ""
+    return tokens[index].text.lower() in MEIN_FORMS and following[:1].isupper()
+
+
+def es_event_or_proposition(tokens: Sequence[GToken], index: int, case: str) -> bool:
+    """The pronoun at ``index`` is the subject of an event verb or the object of a verb that readily takes a
+    propositional *es*: an *es* there may mean what happened or what was said, not a noun."""
+    start, end = clause_span(tokens, index)
+    words = [tokens[k].text.lower() for k in range(start, end) if k != index and not _possessive(tokens, k)]
     if case == "nom" and any(w in EVENT_VERBS for w in words):
         return True  # "ob es funktioniert", "Wird es gelingen?", "Es brennt bei Kontakt"
     return case == "acc" and any(w in PROPOSITION_VERBS for w in words)  # "dass er es verdient"
