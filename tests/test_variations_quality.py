@@ -955,6 +955,9 @@ def test_subgen_blind7_person_nouns_of_the_old_gender(en: str, de: str, links: s
         ("That happy resolution came late.", "Diese glückliche Lösung kam spät.",
          "That=Diese happy=glückliche resolution=Lösung", "that very happy resolution came late .",
          Drop("ins_emphatic_very")),
+        # under a negated 'all' the intensifier changes what is denied: 'it wasn't all very good'
+        ("It wasn't all good.", "Es war nicht alles gut.", "It=Es was=war n't=nicht all=alles good=gut",
+         "it was n't all very good .", Drop("ins_negated_all")),
         # after a possessive it is the intensifier
         ("It was our old car.", "Es war unser altes Auto.", "It=Es was=war our=unser old=altes car=Auto",
          "it was our very old car .", ("It was our very old car.", "Es war unser sehr altes Auto.")),

@@ -615,8 +615,24 @@ EN_SLOT_RULES: dict[str, tuple[tuple[str, Callable[[SentencePair, int], bool]], 
 # Rules on the English gap for one inserted word: 'very' never right after the/this/that/these/those, where it
 # reads as the emphatic "exact" ('the very dark energy', 'that very happy resolution': blind round 7).
 EN_WORD_RULES: dict[str, tuple[tuple[str, Callable[[SentencePair, int], bool]], ...]] = {
-    "very": (("ins_emphatic_very", lambda pair, gap: pair.en_tokens[gap - 1].lower in EN_EMPHATIC_DETERMINERS),),
+    "very": (("ins_emphatic_very", lambda pair, gap: pair.en_tokens[gap - 1].lower in EN_EMPHATIC_DETERMINERS),
+             ("ins_negated_all", lambda pair, gap: negated_all(pair, gap))),
 }
+EN_NEGATIONS = frozenset({"not", "n't", "never", "no"})
+
+
+def negated_all(pair: SentencePair, gap: int) -> bool:
+    """'it wasn't all good' (partly bad) -> 'it wasn't all very good' puts the intensifier under the negated
+    quantifier and changes what is denied (round 7): no insertion right after an 'all' with a negation up to three
+    words before it in its clause."""
+    if pair.en_tokens[gap - 1].lower != "all":
+        return False
+    for token in reversed(pair.en_tokens[max(0, gap - 5) : gap - 1]):
+        if token.pos == "PUNCT":
+            return False
+        if token.lower in EN_NEGATIONS:
+            return True
+    return False
 # Rules on the German gap (issue 25), per slot.
 DE_SLOT_RULES: dict[str, tuple[tuple[str, Callable[[SentencePair, int, int], bool]], ...]] = {
     "degree": (("ins_de_before_function_word", lambda pair, en_gap, gap: pair.de_tokens[gap].lower in
