@@ -18,7 +18,7 @@ from builders.variations.lexicons import load_gendered_nouns, load_lexicons
 from builders.variations.ngram import BidirectionalNgram
 from builders.variations.strategies import STRATEGIES
 from builders.variations.strategies.base import Drop, EnglishToken, SentencePair, StrategyResources, Variation
-from builders.variations.text import apply_edits, deletion_edit, tokenize
+from builders.variations.text import apply_edits, deletion_edit, insertion_edit, tokenize
 
 SPACY = spacy_english()
 pytestmark = pytest.mark.skipif(not SPACY.available, reason=SPACY.reason)
@@ -167,8 +167,8 @@ def test_ins_slots_without_a_parallel_german_slot(en: str, de: str, links: str, 
         # an unstressed German pronoun comes first: 'konnte es tatsächlich sehen', not 'konnte tatsächlich es'
         ("I could see it.", "Ich konnte es sehen.", "could=konnte see=es", "i could actually see it ."),
         # German superlative for an English positive: 'die sehr wichtigsten Dinge'
-        ("One of the important things is time.", "Eines der wichtigsten Dinge ist Zeit.",
-         "the=der important=wichtigsten", "one of the very important things is time ."),
+        ("One of our important goals is time.", "Eines unserer wichtigsten Ziele ist Zeit.",
+         "our=unserer important=wichtigsten", "one of our very important goals is time ."),
         ("It is a big risk.", "Es ist das größte Risiko.", "a=das big=größte", "it is a very big risk ."),
     ],
 )
@@ -192,9 +192,9 @@ def test_ins_additive_also_is_off_by_default() -> None:
     [
         # 'sehr' goes right before the German word the modified English word is linked to, inside its phrase,
         # even when the English left neighbour is linked elsewhere: 'die sehr tief hängenden', 'nur sehr schlecht'
-        ("Pick the low hanging fruit.", "Pflücke die tief hängenden Früchte.",
-         "Pick=Pflücke the=die low=tief hanging=hängenden fruit=Früchte", "pick the very low hanging fruit .",
-         ("Pick the very low hanging fruit.", "Pflücke die sehr tief hängenden Früchte.")),
+        ("Pick some low hanging fruit.", "Pflücke einige tief hängende Früchte.",
+         "Pick=Pflücke some=einige low=tief hanging=hängende fruit=Früchte", "pick some very low hanging fruit .",
+         ("Pick some very low hanging fruit.", "Pflücke einige sehr tief hängende Früchte.")),
         ("Prices can be forecast poorly.", "Preise lassen sich schlecht vorhersagen.",
          "Prices=Preise can=lassen forecast=vorhersagen poorly=schlecht", "prices can be forecast very poorly .",
          ("Prices can be forecast very poorly.", "Preise lassen sich sehr schlecht vorhersagen.")),
@@ -202,8 +202,8 @@ def test_ins_additive_also_is_off_by_default() -> None:
         ("Prices can be forecast poorly.", "Preise lassen sich nur schlecht prognostizieren.",
          "can=lassen forecast=schlecht poorly=prognostizieren", "prices can be forecast very poorly .",
          Drop("ins_de_before_verb")),
-        ("Pick the low hanging fruit.", "Pflücke die tief hängenden Früchte.",
-         "the=die low=hängenden hanging=tief", "pick the very low hanging fruit .", Drop("ins_de_inside_modifier")),
+        ("Pick some low hanging fruit.", "Pflücke einige tief hängende Früchte.",
+         "some=einige low=hängende hanging=tief", "pick some very low hanging fruit .", Drop("ins_de_inside_modifier")),
         # the modified word linked to two German words: the first may modify the second ('sehr irgendwie seltsam')
         ("It is something strange.", "Es ist irgendwie seltsam.", "is=ist strange=irgendwie strange=seltsam",
          "it is something very strange .", Drop("ins_de_slot_differs")),
@@ -259,8 +259,9 @@ def test_ins_issue25_classes(en: str, de: str, links: str, licensed: str, expect
          "The=Die good=gute news=Nachricht", "the very good news is that nobody got hurt .",
          Drop("ins_measure_or_idiom")),
         # ... also where only the German shows the set phrase ('the dear Lord' -> 'der liebe Herrgott')
-        ("We trust the merciful Lord.", "Wir vertrauen dem lieben Herrgott.",
-         "the=dem merciful=lieben Lord=Herrgott", "we trust the very merciful lord .", Drop("ins_measure_or_idiom")),
+        ("We trust our merciful Lord.", "Wir vertrauen unserem lieben Herrgott.",
+         "our=unserem merciful=lieben Lord=Herrgott", "we trust our very merciful lord .",
+         Drop("ins_measure_or_idiom")),
         # 'fine', 'well', 'okay' in their predicative "OK" sense are not graded
         ("Our neighbour is fine.", "Unserem Nachbarn geht es gut.", "neighbour=Nachbarn is=geht fine=gut",
          "our neighbour is very fine .", Drop("ins_ok_sense")),
@@ -893,3 +894,134 @@ def test_quoted_spans_pair_the_marks_of_each_convention() -> None:
     assert [text[a : b + 1] for a, b in quoted_spans(text)][:3] == ['"yes"', "„nein“", "»vielleicht«"]
     assert quoted_spans(text)[-1] == (text.index("“maybe"), len(text))  # left open: runs to the line's end
     assert inside_quotation(text, text.index("yes")) and not inside_quotation(text, text.index(" she"))
+
+
+# --- blind round 7 (issue 25): person nouns left in the old gender, emphatic 'very', a/an after DEL/INS -------
+@pytest.mark.parametrize(
+    ("en", "de", "links", "expected"),
+    [
+        # a nominalised adjective or participle of the person keeps the old gender's ending, also with an
+        # attributive adjective before it, after 'als' and after 'zur'/'zum'
+        ("As appointed envoy, she signed the treaty.", "Als beauftragte Gesandte unterzeichnete sie den Vertrag.",
+         None, Drop("subgen_de_nominalised_adjective")),
+        ("A new employee said he was late.", "Ein neuer Angestellter sagte, er sei spät dran.", None,
+         Drop("subgen_de_person_noun")),
+        ("She spoke to the chair.", "Sie sprach mit der Vorsitzenden.", None, Drop("subgen_de_nominalised_adjective")),
+        ("He spoke to the chair.", "Er sprach mit dem neuen Vorsitzenden.", None,
+         Drop("subgen_de_nominalised_adjective")),
+        ("The commissioner said he would resign.", "Der Beauftragte sagte, er werde zurücktreten.", None,
+         Drop("subgen_de_nominalised_adjective")),
+        ("She sent it to the commissioner.", "Sie schickte es zur Beauftragten.", None,
+         Drop("subgen_de_nominalised_adjective")),
+        ("A relative said he had left early.", "Ein Verwandter sagte, er sei früh gegangen.", None,
+         Drop("subgen_de_person_noun")),
+        ("An acquaintance said she was ill.", "Eine Bekannte sagte, sie sei krank.", None,
+         Drop("subgen_de_nominalised_adjective")),
+        # a German person noun of the old gender with no -in feminine, found through the English person noun it
+        # translates: a loanword ('Mudschahed'), a title, or a word the noun lexicon does not know
+        ("The mujahid said his prayers.", "Der Mudschahed sprach seine Gebete.",
+         "The=Der mujahid=Mudschahed said=sprach his=seine prayers=Gebete", Drop("subgen_de_person_noun")),
+        ("We met the ayatollah before he spoke.", "Wir trafen den Ajatollah, bevor er sprach.",
+         "We=Wir met=trafen the=den ayatollah=Ajatollah before=bevor he=er spoke=sprach",
+         Drop("subgen_de_person_noun")),
+        ("We met the guru before he spoke.", "Wir trafen den Gurudschi, bevor er sprach.",
+         "We=Wir met=trafen the=den guru=Gurudschi before=bevor he=er spoke=sprach", Drop("subgen_de_person_noun")),
+        # counter-examples: a plural group, a noun whose gender does not follow the sex (die Geisel, das Opfer),
+        # a nominalised adjective in the new gender, a person noun of the other gender
+        ("He thanked all employees.", "Er dankte allen Angestellten.", None,
+         ("She thanked all employees.", "Sie dankte allen Angestellten.")),
+        ("The hostage said she was fine.", "Die Geisel sagte, sie sei wohlauf.",
+         "The=Die hostage=Geisel said=sagte she=sie was=sei fine=wohlauf",
+         ("The hostage said he was fine.", "Die Geisel sagte, er sei wohlauf.")),
+        ("The victim said he was hit.", "Das Opfer sagte, er sei geschlagen worden.",
+         "The=Das victim=Opfer said=sagte he=er was=sei hit=geschlagen",
+         ("The victim said she was hit.", "Das Opfer sagte, sie sei geschlagen worden.")),
+        ("He met the envoy.", "Er traf die Gesandte.", "He=Er met=traf the=die envoy=Gesandte",
+         ("She met the envoy.", "Sie traf die Gesandte.")),
+    ],
+)
+def test_subgen_blind7_person_nouns_of_the_old_gender(en: str, de: str, links: str | None,
+                                                      expected: object) -> None:
+    pair = aligned_pair(en, de, links)
+    assert [result(pair, o) for o in outcomes("SUBGEN", pair)] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("en", "de", "links", "licensed", "expected"),
+    [
+        # 'the/that very X' reads as the emphatic "exact X": 'very' never goes right after the/this/that/these/those
+        ("The dark energy is strange.", "Die dunkle Energie ist seltsam.", "The=Die dark=dunkle energy=Energie",
+         "the very dark energy is strange .", Drop("ins_emphatic_very")),
+        ("That happy resolution came late.", "Diese glückliche Lösung kam spät.",
+         "That=Diese happy=glückliche resolution=Lösung", "that very happy resolution came late .",
+         Drop("ins_emphatic_very")),
+        # under a negated 'all' the intensifier changes what is denied: 'it wasn't all very good'
+        ("It wasn't all good.", "Es war nicht alles gut.", "It=Es was=war n't=nicht all=alles good=gut",
+         "it was n't all very good .", Drop("ins_negated_all")),
+        # after a possessive it is the intensifier
+        ("It was our old car.", "Es war unser altes Auto.", "It=Es was=war our=unser old=altes car=Auto",
+         "it was our very old car .", ("It was our very old car.", "Es war unser sehr altes Auto.")),
+    ],
+)
+def test_ins_blind7_emphatic_very(en: str, de: str, links: str, licensed: str, expected: object) -> None:
+    pair = aligned_pair(en, de, links)
+    made = outcomes("INS", pair, _ins_resources([licensed]))
+    assert [result(pair, o) for o in made] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("en", "de", "links", "expected"),
+    [
+        # emphatic 'very' (the very day, the very best) is no DEL site
+        ("It happened on the very day we met.", "Es geschah genau an dem Tag, an dem wir uns trafen.",
+         "very=genau", [Drop("del_emphatic_very")]),
+        ("She wants the very best.", "Sie will das sehr Beste.", "very=sehr", [Drop("del_emphatic_very")]),
+        # the intensifier after 'the' still goes
+        ("The very old house is empty.", "Das sehr alte Haus ist leer.", "The=Das very=sehr old=alte house=Haus",
+         [("The old house is empty.", "Das alte Haus ist leer.")]),
+        # the article agrees with what now follows it, also across an opening quote
+        ('It was an almost "perfect" game.', "Es war ein fast „perfektes“ Spiel.", "almost=fast",
+         [('It was a "perfect" game.', "Es war ein „perfektes“ Spiel.")]),
+        ("It was an almost hourly check.", "Es war eine fast stündliche Kontrolle.", "almost=fast",
+         [("It was an hourly check.", "Es war eine stündliche Kontrolle.")]),
+        ("He was an already European star.", "Er war ein schon europäischer Star.", "already=schon",
+         [("He was a European star.", "Er war ein europäischer Star.")]),
+    ],
+)
+def test_del_blind7_emphatic_very_and_article(en: str, de: str, links: str, expected: list[object]) -> None:
+    pair = aligned_pair(en, de, links)
+    assert [result(pair, o) for o in outcomes("DEL", pair)] == expected
+
+
+@pytest.mark.parametrize(
+    ("word", "article"),
+    [("FBI", "an"), ("MP", "an"), ("SUV", "an"), ("OECD", "an"), ("UN", "a"), ("U.S.", "a"), ("CIA", "a"),
+     ("NATO", "a"), ("NASA", "a"), ("hour", "an"), ("honest", "an"), ("heir", "an"), ("university", "a"),
+     ("European", "a"), ("one-time", "a"), ("urban", "an"), ("urgent", "an"), ("Ukrainian", "a"), ("8", "an"),
+     ("apple", "an"), ("house", "a")],
+)
+def test_indefinite_article_by_sound(word: str, article: str) -> None:
+    from builders.variations.text import repair_indefinite_article
+
+    text = f"It was an almost {word} thing."
+    start = text.index("almost")
+    edit = repair_indefinite_article(text, deletion_edit(text, start, start + len("almost")))
+    assert apply_edits(text, [edit])[0] == f"It was {article} {word} thing."
+    text = f"It was a very {word} thing."
+    start = text.index("very")
+    edit = repair_indefinite_article(text, deletion_edit(text, start, start + len("very")))
+    assert apply_edits(text, [edit])[0] == f"It was {article} {word} thing."
+    # INS: the article before the inserted 'very' agrees with 'very'
+    text = f"It was {article} {word} thing."
+    edit = repair_indefinite_article(text, insertion_edit(text, text.index(word), "very"))
+    assert apply_edits(text, [edit])[0] == f"It was a very {word} thing."
+
+
+def test_article_before_punctuation_is_left_alone() -> None:
+    """A false start 'It's a really, this graph': no word follows the article, so it stays as it was."""
+    from builders.variations.text import repair_indefinite_article
+
+    text = "It's a really, this graph is new."
+    start = text.index("really")
+    edit = repair_indefinite_article(text, deletion_edit(text, start, start + len("really")))
+    assert apply_edits(text, [edit])[0] == "It's a, this graph is new."

@@ -165,19 +165,43 @@ def insertion_edit(text: str, gap_offset: int, word: str, capitalize: bool = Fal
     return Edit(gap_offset, gap_offset, "", word + " ")
 
 
-_ARTICLE_BEFORE = re.compile(r"(?<![\w'’-])([Aa]n?)(\s+)$")
-_CONSONANT_SOUND_PREFIXES = ("uni", "use", "usu", "uti", "eu", "one", "once", "ubiq", "ur")
+# An 'a'/'an' and what may stand between it and the next word: spaces, then opening quotes or brackets
+# ('an "official" deal').
+_ARTICLE_BEFORE = re.compile(r"(?<![\w'’-])([Aa]n?)(\s+[\"“‘«(\[]*)$")
+_OPENING_MARKS = "\"“‘«(['"
+_CONSONANT_SOUND_PREFIXES = ("uni", "use", "usu", "uti", "eu", "one", "once", "ubiq", "uran", "urin", "urug",
+                             "urol", "uk", "ute", "ewe")
 _VOWEL_SOUND_PREFIXES = ("hour", "honest", "honor", "honour", "heir")
+# Letters whose English names start with a vowel sound: an FBI agent, an MP, an SUV, but a UN envoy, a CIA file.
+_VOWEL_SOUND_LETTERS = frozenset("AEFHILMNORSX")
+
+
+def _read_as_letters(word: str) -> bool:
+    """An all-capital abbreviation spelled out letter by letter (FBI, MP, OECD, U.S.), not read as a word (NATO,
+    NASA, FIFA): up to three letters, or a longer one with a consonant cluster that no English word starts or
+    ends with or a run of three consonants."""
+    letters = word.replace(".", "")
+    if not letters.isalpha() or not letters.isupper():
+        return False
+    if len(letters) <= 3 or "." in word:
+        return True
+    shape = "".join("v" if c in "AEIOU" else "c" for c in letters)
+    return shape.startswith("cc") or shape.endswith("cc") or "ccc" in shape or "v" not in shape
 
 
 def starts_with_vowel_sound(word: str) -> bool:
-    """Rough English 'a'/'an' choice: first letter, a few exceptions (university, hour), and numbers by how
-    they are read (8, 11, 18, 80, 11,000 start with a vowel sound)."""
+    """Rough English 'a'/'an' choice: first letter, a few exceptions (university, hour), abbreviations read
+    letter by letter by their first letter's name (an FBI agent, a UN envoy), and numbers by how they are read
+    (8, 11, 18, 80, 11,000 start with a vowel sound)."""
     lower = word.lower()
+    if not lower:
+        return False
     if lower[:1].isdigit():
         digits = re.match(r"[\d,]*", lower)
         integer = (digits.group() if digits else "").replace(",", "")
         return integer.startswith("8") or (len(integer) in (2, 5, 8) and integer[:2] in ("11", "18"))
+    if _read_as_letters(word):
+        return word[0] in _VOWEL_SOUND_LETTERS
     if lower.startswith(_VOWEL_SOUND_PREFIXES):
         return True
     if lower.startswith(_CONSONANT_SOUND_PREFIXES):
@@ -187,19 +211,20 @@ def starts_with_vowel_sound(word: str) -> bool:
 
 def repair_indefinite_article(text: str, edit: Edit) -> Edit:
     """Widen an English edit so that an 'a'/'an' right before it agrees with the word that now follows it
-    ('a very old' minus 'very' -> 'an old'; 'an old' plus 'very' -> 'a very old')."""
+    ('a very old' minus 'very' -> 'an old'; 'an old' plus 'very' -> 'a very old'), also across an opening quote
+    or bracket ('an "officially" signed' minus 'officially' -> 'a "signed"')."""
     match = _ARTICLE_BEFORE.search(text[: edit.start]) or _ARTICLE_BEFORE.search(text[: edit.start] + " ")
     if match is None:
         return edit
-    varied_rest = (edit.new + text[edit.end :]).lstrip()
-    word = re.match(r"[\w,]+", varied_rest)
+    varied_rest = (edit.new + text[edit.end :]).lstrip().lstrip(_OPENING_MARKS)
+    word = re.match(r"\w[\w,]*(?:\.(?=\w))?[\w.]*", varied_rest)
     if word is None:
         return edit
     article = match.group(1)
     before = text[: match.start(1)].rstrip()
     if article[0] == "A" and before and before[-1] not in ".!?\"“”'‘’(:":
         return edit  # a capital A inside a sentence is a label (vitamin A, Plan A), not the article
-    wanted = "an" if starts_with_vowel_sound(word.group()) else "a"
+    wanted = "an" if starts_with_vowel_sound(word.group().rstrip(",")) else "a"
     if article.lower() == wanted:
         return edit
     start = match.start(1)

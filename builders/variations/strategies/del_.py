@@ -165,6 +165,29 @@ def bare_negation_left(words: list[str], index: int, negations: frozenset[str], 
     return bool(rest & negations) and rest <= negations | fillers
 
 
+# Emphatic 'very' ('the very day', 'that very moment', 'this very house', 'the very best'): after a definite
+# article or demonstrative it means "exact, same, even", not a degree, and German has 'genau', 'ausgerechnet' or
+# 'aller-' for it, never 'sehr'. Such a 'very' is no DEL site, and INS never puts 'very' right after these words:
+# 'the dark energy' -> 'the very dark energy' reads as "that exact dark energy" (blind round 7).
+EN_EMPHATIC_DETERMINERS = frozenset({"the", "this", "that", "these", "those"})
+# Words after 'the very' that it marks emphatically even though they are adjectives ('the very first', 'the very
+# same', 'his very own'): position, identity and superlatives.
+EN_EMPHATIC_TARGETS = frozenset({"same", "first", "last", "next", "own", "end", "beginning", "start", "top",
+                                 "bottom", "edge", "heart", "moment", "idea", "thought", "essence", "nature"})
+
+
+def emphatic_very(tokens: Sequence[EnglishToken], index: int) -> bool:
+    """'very' at ``index`` right after the/this/that/these/those, before a noun, a position or identity word or a
+    superlative ('the very day', 'the very first', 'the very best'): the emphatic "exact" sense."""
+    if tokens[index].lower != "very" or index == 0 or tokens[index - 1].lower not in EN_EMPHATIC_DETERMINERS:
+        return False
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    if following is None:
+        return True
+    graded = following.tag in ("JJ", "RB") and following.lower not in EN_EMPHATIC_TARGETS
+    return not graded
+
+
 def following_pos(pair: SentencePair, index: int) -> str:
     return pair.en_tokens[index + 1].pos if index + 1 < len(pair.en_tokens) else ""
 
@@ -298,6 +321,9 @@ class DeleteAdverb:
         for index, token in enumerate(pair.en_tokens):
             entry = adverbs.get(token.lower)
             if entry is None:
+                continue
+            if emphatic_very(pair.en_tokens, index):
+                outcomes.append(Drop("del_emphatic_very"))
                 continue
             if token.pos != "ADV":
                 outcomes.append(Drop("del_not_tagged_adv"))

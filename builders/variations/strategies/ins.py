@@ -37,7 +37,7 @@ from builders.variations.strategies.base import (
     Variation,
     aligned_de_indices,
 )
-from builders.variations.strategies.del_ import DE_CLAUSE_START
+from builders.variations.strategies.del_ import DE_CLAUSE_START, EN_EMPHATIC_DETERMINERS
 from builders.variations.text import (
     Edit,
     Token,
@@ -539,7 +539,7 @@ class InsertWord:
             return Drop("ins_en_next_to_conjunction")
         if inside_quotation(pair.en, en_tokens[en_gap - 1].end):
             return Drop("ins_inside_quotation")
-        for reason, check in EN_SLOT_RULES.get(entry.slot, ()):
+        for reason, check in (*EN_SLOT_RULES.get(entry.slot, ()), *EN_WORD_RULES.get(entry.english, ())):
             if check(pair, en_gap):
                 return Drop(reason)
         if pair.alignment is not None:
@@ -612,6 +612,27 @@ EN_SLOT_RULES: dict[str, tuple[tuple[str, Callable[[SentencePair, int], bool]], 
                ("ins_inside_hyphenated_word", lambda pair, gap: _glued(pair, gap))),
     "verbal": (("ins_inside_hyphenated_word", lambda pair, gap: _glued(pair, gap)),),
 }
+# Rules on the English gap for one inserted word: 'very' never right after the/this/that/these/those, where it
+# reads as the emphatic "exact" ('the very dark energy', 'that very happy resolution': blind round 7).
+EN_WORD_RULES: dict[str, tuple[tuple[str, Callable[[SentencePair, int], bool]], ...]] = {
+    "very": (("ins_emphatic_very", lambda pair, gap: pair.en_tokens[gap - 1].lower in EN_EMPHATIC_DETERMINERS),
+             ("ins_negated_all", lambda pair, gap: negated_all(pair, gap))),
+}
+EN_NEGATIONS = frozenset({"not", "n't", "never", "no"})
+
+
+def negated_all(pair: SentencePair, gap: int) -> bool:
+    """'it wasn't all good' (partly bad) -> 'it wasn't all very good' puts the intensifier under the negated
+    quantifier and changes what is denied (round 7): no insertion right after an 'all' with a negation up to three
+    words before it in its clause."""
+    if pair.en_tokens[gap - 1].lower != "all":
+        return False
+    for token in reversed(pair.en_tokens[max(0, gap - 5) : gap - 1]):
+        if token.pos == "PUNCT":
+            return False
+        if token.lower in EN_NEGATIONS:
+            return True
+    return False
 # Rules on the German gap (issue 25), per slot.
 DE_SLOT_RULES: dict[str, tuple[tuple[str, Callable[[SentencePair, int, int], bool]], ...]] = {
     "degree": (("ins_de_before_function_word", lambda pair, en_gap, gap: pair.de_tokens[gap].lower in

@@ -162,14 +162,29 @@ DE_SEX_ANIMALS = {
 }
 DE_SEX_ADJECTIVE_STEMS = {"m": "männlich", "f": "weiblich"}
 # Nominalised adjectives and age nouns (ein 5-Jähriger, der Alte, die Deutsche, der Verletzte): their ending after
-# the determiner marks the gender. Determiner -> ending that is singular masculine / feminine only.
+# the determiner marks the gender. Determiner -> ending that is (or, where it is also a plural or the other
+# case's form, may be) singular masculine / feminine. Blind round 7 left 'als beauftragte Gesandte ... seine'
+# and 'dem Mudschahed ... ihr': an attributive adjective between the determiner and the noun, 'als' before a
+# feminine, contractions (zum, zur) and possessives are read too; a form that may be the old gender or a plural
+# ('der Gesandten', 'als Gesandte') counts, because the swap is only safe when the gender is certain.
 DE_NOMINALISED_ENDINGS = {
-    "m": {**dict.fromkeys(("ein", "kein", "mein", "dein", "sein", "unser", "als"), "er"),
-          **dict.fromkeys(("der", "dieser", "jener", "jeder"), "e"),
-          **dict.fromkeys(("einen", "einem", "keinen", "keinem", "den", "dem", "des", "eines", "diesem"), "en")},
-    "f": {**dict.fromkeys(("die", "eine", "keine", "diese", "jede", "meine", "seine", "ihre"), "e"),
-          **dict.fromkeys(("einer", "keiner", "dieser"), "en")},
+    "m": {**dict.fromkeys(("ein", "kein", "mein", "dein", "sein", "ihr", "unser", "euer", "als"), "er"),
+          **dict.fromkeys(("der", "dieser", "jener", "jeder", "welcher"), "e"),
+          **dict.fromkeys(("einen", "einem", "keinen", "keinem", "den", "dem", "des", "eines", "keines", "diesem",
+                           "diesen", "dieses", "jenem", "jenen", "jedem", "jeden", "zum", "vom", "beim", "im", "am",
+                           "meinen", "meinem", "meines", "deinen", "deinem", "seinen", "seinem", "seines",
+                           "ihren", "ihrem", "ihres", "unseren", "unserem", "unseres"), "en")},
+    "f": {**dict.fromkeys(("die", "eine", "keine", "diese", "jede", "jene", "meine", "deine", "seine", "ihre",
+                           "unsere", "eure", "als"), "e"),
+          **dict.fromkeys(("der", "einer", "keiner", "dieser", "jener", "jeder", "zur", "meiner", "deiner",
+                           "seiner", "ihrer", "unserer"), "en")},
 }
+_ATTRIBUTIVE_ENDINGS = ("e", "en", "er", "em", "es")
+# Preposition-article contractions: before a word the lexicon does not list as a nominalised adjective they mostly
+# introduce a nominalised infinitive (zum Behalten, beim Essen), which is neuter.
+_CONTRACTIONS = frozenset({"zum", "zur", "vom", "beim", "im", "am"})
+
+
 # Adjective stems that are nominalised for people: suffixes of derived adjectives and participles, and a few
 # common simple adjectives (der Alte, der Tote, ein Fremder).
 DE_ADJECTIVE_SUFFIXES = ("ig", "lich", "isch", "sch", "los", "bar", "haft")
@@ -183,29 +198,95 @@ def _adjective_stem(stem: str) -> bool:
     return stem in DE_SIMPLE_ADJECTIVES or stem.endswith(DE_ADJECTIVE_SUFFIXES) or participle
 
 
+def _determiner_index(tokens: list[Token], index: int) -> int:
+    """The token before the noun at ``index`` that decides its ending: skip lowercase attributive adjectives and
+    participles ('die beauftragte Gesandte', 'ein neuer Angestellter') and an age written '5 - Jähriger'."""
+    position = index - 1
+    for _ in range(3):
+        text = tokens[position].text if position >= 0 else ""
+        if text == "-" and position >= 2 and tokens[position - 1].text.isdigit():
+            position -= 2
+        elif (position > 0 and text[:1].islower() and text.isalpha() and text.endswith(_ATTRIBUTIVE_ENDINGS)
+              and text.lower() not in DE_NOMINALISED_ENDINGS["m"] and text.lower() not in DE_NOMINALISED_ENDINGS["f"]):
+            position -= 1
+        else:
+            break
+    return position
+
+
+def _strong_form(tokens: list[Token], index: int, gender: str, lemma_like: str) -> bool:
+    """No determiner: 'Abgeordneter Müller sagte' (strong masculine in -er), 'Angestellte wie sie' (strong
+    feminine, or a plural: not certain, so it counts for the feminine)."""
+    if index > 0 and tokens[index - 1].lower in DE_PLURAL_DETERMINERS | {"alle", "viele", "einige"}:
+        return False
+    if index > 0 and tokens[index - 1].text.isdigit():
+        return False
+    return lemma_like.endswith("er") if gender == "m" else lemma_like.endswith("e")
+
+
 def german_nominalised_adjective(tokens: list[Token], index: int, gender: str) -> bool:
-    """A capitalised adjective used as a noun, with the ending of ``gender`` after its determiner ('ein
-    5-Jähriger', 'der Alte'); one followed by a capitalised noun is attributive ('die Deutsche Bahn')."""
+    """A capitalised adjective used as a noun, with an ending of ``gender`` after its determiner ('ein
+    5-Jähriger', 'der Alte', 'als beauftragte Gesandte'); one followed by a capitalised noun is attributive ('die
+    Deutsche Bahn')."""
     word = tokens[index].text.rsplit("-", 1)[-1]
     if index == 0 or not word[:1].isupper():
         return False
     if index + 1 < len(tokens) and tokens[index + 1].text[:1].isupper():
         return False
-    determiner = index - 1
-    if tokens[determiner].text == "-" and determiner >= 2 and tokens[determiner - 1].text.isdigit():
-        determiner -= 2  # 'ein 5 - Jähriger' as the tokenizer splits it
-    ending = DE_NOMINALISED_ENDINGS[gender].get(tokens[determiner].lower)
-    lower = word.lower()
-    if ending is None or not lower.endswith(ending):
+    if index + 2 < len(tokens) and tokens[index + 1].lower in ("und", "oder") and tokens[index + 2].text[:1].isupper():
+        return False  # coordinated attributives: 'Beethovens Erster und Vierter Sinfonie'
+    if not _nominalised_word(word.lower()):
         return False
+    determiner = _determiner_index(tokens, index)
+    determiner_word = tokens[determiner].lower if determiner >= 0 else ""
+    if determiner_word in _CONTRACTIONS and word.lower() not in adjectival_person_nouns():
+        return False  # 'zum Behalten', 'beim Essen': a nominalised infinitive, neuter
+    ending = DE_NOMINALISED_ENDINGS[gender].get(determiner_word)
+    lower = word.lower()
+    if ending is None:
+        known = determiner >= 0 and any(tokens[determiner].lower in table for table in DE_NOMINALISED_ENDINGS.values())
+        return not known and determiner == index - 1 and _strong_form(tokens, index, gender, lower)
+    return lower.endswith(ending)
+
+
+@cache
+def adjectival_person_nouns() -> frozenset[str]:
+    """Lowercase forms of the nouns that german-nouns marks 'adjektivische Deklination' with a masculine or
+    feminine gender (der/die Angestellte, ein Angestellter, des Gesandten): nominalised adjectives and
+    participles, whose ending after the determiner gives the person's gender."""
+    import csv
+
+    from german_nouns.config import CSV_FILE_PATH
+
+    forms: set[str] = set()
+    with open(CSV_FILE_PATH, encoding="utf-8", newline="") as handle:
+        reader = csv.reader(handle)
+        next(reader)
+        for row in reader:
+            if "adjektivische Deklination" in row[1] and row[2] in ("m", "f") and " " not in row[0]:
+                forms.update(cell.strip().lower() for cell in row[7:] if cell.strip() and " " not in cell.strip())
+    return frozenset(forms)
+
+
+# The shortest head of a compound read as a nominalised adjective (Regierungsbeauftragte -> Beauftragte).
+_MIN_ADJECTIVAL_HEAD = 5
+
+
+def _nominalised_word(lower: str) -> bool:
+    """A nominalised adjective by the noun lexicon's 'adjektivische Deklination' (also as a compound head); a noun
+    it lists otherwise (Laden, Tasche) is none. Words it lacks (Jähriger) are judged by their stem."""
     from builders.pronouns.german import noun_lexicon
 
-    # The noun lexicon lists nominalised adjectives with both genders (Verletzte: Masc, Fem); a noun of one
-    # gender (Tasche, Flasche) is none. Words it lacks (Jähriger) are judged by their stem.
-    entry = noun_lexicon().get(lower)
-    if entry is not None:
-        return {"Masc", "Fem"} <= entry.genders
-    return _adjective_stem(lower[: -len(ending)])
+    adjectival = adjectival_person_nouns()
+    if any(lower[start:] in adjectival for start in range(0, len(lower) - _MIN_ADJECTIVAL_HEAD + 1)):
+        return True
+    lexicon = noun_lexicon()
+    if any(lower[start:] in lexicon for start in range(0, len(lower) - MIN_HEAD_LETTERS + 1)):
+        return False  # a noun or a compound on a noun head (Giftflasche on Flasche)
+    for ending in ("er", "en", "e"):
+        if lower.endswith(ending):
+            return _adjective_stem(lower[: -len(ending)])
+    return False
 
 
 def _animal_noun(word: str, gender: str) -> bool:
@@ -246,3 +327,70 @@ def german_person_noun_indices(tokens: list[Token], gender: str,
             continue
         found.append(index)
     return found
+
+
+# German nouns whose grammatical gender does not follow the sex of the person (der Mensch, der Star, die Person,
+# die Geisel, die Fachkraft): left beside a swapped pronoun they are still right. Compounds count by their head.
+DE_EPICENE_HEADS = (
+    "mensch", "menschen", "star", "stars", "fan", "fans", "säugling", "liebling", "teenager", "profi", "promi",
+    "single", "zwilling", "nachwuchs", "flüchtling", "gast", "gastes", "gasts", "person", "geisel", "waise",
+    "persönlichkeit", "berühmtheit", "größe", "legende", "ikone", "koryphäe", "majestät", "hoheit", "exzellenz",
+    "heiligkeit", "kraft", "wache", "vertretung", "leitung", "führung", "spitze", "hilfe", "aufsicht", "bedienung",
+    "begleitung", "figur", "seele",
+)
+
+
+@cache
+def english_person_nouns() -> frozenset[str]:
+    """English nouns that name a person in their first sense (resources/variations/person_nouns_en.txt)."""
+    from builders.core.resources import resource_path
+
+    text = resource_path("variations", "person_nouns_en.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+def lexicon_genders(word: str) -> frozenset[str] | None:
+    """Genders of a lowercase German noun in the noun lexicon, or of the longest head of a compound that it knows
+    (Regierungsbeauftragter -> Beauftragter); None when neither is known."""
+    from builders.pronouns.german import noun_lexicon
+
+    lexicon = noun_lexicon()
+    for start in range(0, len(word) - MIN_HEAD_LETTERS + 1):
+        entry = lexicon.get(word[start:])
+        if entry is not None and (start == 0 or start >= 2):
+            return entry.genders
+    return None
+
+
+_LEXICON_GENDER_OF = {"m": "Masc", "f": "Fem"}
+
+
+def translated_person_noun_gender_unsafe(tokens: list[Token], linked: list[int], gender: str,
+                                         english_names: frozenset[str]) -> bool:
+    """German words linked to an English person noun: True when one of them is a noun that may name the person
+    in ``gender`` (the one swapped away): a nominalised adjective with that gender's ending (der Beauftragte),
+    and, for a man, a masculine-only noun that is not epicene (der Mudschahed, der Scheich) or a capitalised word
+    inside the sentence that neither the noun lexicon nor the English side knows (its gender cannot be checked).
+    Feminine person nouns are -in forms or nominalised adjectives, found by the rules above; a feminine-only noun
+    linked to an English person noun is mostly a wrong link or a compound on a thing (Kosmetikerausbildung)."""
+    for index in linked:
+        token = tokens[index]
+        if not token.text[:1].isupper() or token.text in english_names or not token.text.isalpha():
+            continue
+        lower = token.lower
+        if lower.endswith(DE_EPICENE_HEADS):
+            continue
+        genders = lexicon_genders(lower)
+        if gender == "f" and not (genders is not None and {"Masc", "Fem"} <= genders):
+            continue
+        if genders is None:
+            if index > 0 and tokens[index - 1].text not in (".", "!", "?", ":", "„", "“", "\"", "»", "«"):
+                return True
+            continue
+        if {"Masc", "Fem"} <= genders:
+            if german_nominalised_adjective(tokens, index, gender):
+                return True
+            continue
+        if _LEXICON_GENDER_OF[gender] in genders:
+            return True
+    return False

@@ -31,7 +31,13 @@ from builders.variations.strategies.gendered_nouns import (
     german_noun_edits,
     noun_used_as_modifier,
 )
-from builders.variations.strategies.person_nouns import english_gender, german_person_noun_indices, sex_marked_word
+from builders.variations.strategies.person_nouns import (
+    english_gender,
+    english_person_nouns,
+    german_person_noun_indices,
+    sex_marked_word,
+    translated_person_noun_gender_unsafe,
+)
 from builders.variations.text import Edit, Token, match_case, sentence_starts
 
 EN_MASCULINE = {"he", "him", "his", "himself"}
@@ -428,7 +434,27 @@ def unswapped_person_noun(pair: SentencePair, en_edits: list[Edit], de_edits: li
     if any(pair.de_tokens[i].start not in de_edited
            for i in german_person_noun_indices(pair.de_tokens, old_gender, names)):
         return "subgen_de_person_noun"
+    if translated_person_noun_left(pair, en_edits, de_edits, old_gender, names):
+        return "subgen_de_person_noun"
     return ""
+
+
+def translated_person_noun_left(pair: SentencePair, en_edits: list[Edit], de_edits: list[Edit], old_gender: str,
+                                names: frozenset[str]) -> bool:
+    """With an aligner (blind round 7: 'the mujahid ... his' / 'dem Mudschahed ... ihr'): an English singular
+    person noun (envoy, employee, sheikh) whose German translation keeps the old gender (a noun of that gender
+    without an -in feminine, a nominalised adjective with its ending, or a word whose gender is unknown). It may
+    be the swapped person, and its gender cannot be changed with certainty, so the pair is skipped."""
+    if pair.alignment is None:
+        return False
+    people = english_person_nouns()
+    for index, token in enumerate(pair.en_tokens):
+        if token.tag != "NN" or token.lower not in people or _inside(token.start, en_edits):
+            continue
+        linked = sorted(i for i in aligned_de_indices(pair, index) if not _inside(pair.de_tokens[i].start, de_edits))
+        if translated_person_noun_gender_unsafe(pair.de_tokens, linked, old_gender, names):
+            return True
+    return False
 
 
 # Blind round 5: German words that agree with the person in gender and that the swap leaves alone.
@@ -494,6 +520,10 @@ def german_gendered_modifier(pair: SentencePair, old_gender: str) -> bool:
     names = frozenset(t.text for t in pair.en_tokens if t.text[:1].isupper() and t.pos == "PROPN")
     return any(_ordinal_for_person(tokens, i, old_gender) or _adjective_before_name(tokens, i, old_gender, names)
                for i in range(len(tokens)))
+
+
+def _inside(offset: int, edits: list[Edit]) -> bool:
+    return any(edit.start <= offset < max(edit.end, edit.start + 1) for edit in edits)
 
 
 def _overlapping(edits: list[Edit]) -> bool:
