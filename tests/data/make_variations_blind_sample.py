@@ -16,7 +16,10 @@ translation), 30 items, seed 20261130; documents drawn by an earlier round of th
 (``opensubs_ende_used_documents.txt``) are left out, and this round's documents are appended there.
 Round 6 (``variations_blind6_sample.jsonl``): round 5 again (INS on opensubs-ende, new documents) after the fixes of
 rounds 4-5 (55b3319), seed 20261201. Round 7 (``variations_blind7_sample.jsonl``): wmt21-22-ende after the same
-fixes, every line shown in round 4 left out, 30 per type, seed 20261202.
+fixes, every line shown in round 4 left out, 30 per type, seed 20261202. Rounds 8 and 9 (issue 25, after the
+fixes of the second session, 9d5205a): round 8 on wmt21-22-ende, every line shown in rounds 4 and 7 left out, DEL,
+SUBGEN and SUBNUM (INS has no unread line there), seed 20261203; round 9 INS on opensubs-ende, new documents (and
+none overlapping a used one), seed 20261204.
 
 Builds variations.v1 with the default config on each corpus of the round (document markers removed) and draws
 ``per_type`` variations per type with a fixed seed, at most one per source line (the line's variation drawn first,
@@ -84,6 +87,9 @@ ROUNDS = {
     5: Round("variations_blind5", (OPENSUBS_DE,), 20261130, 30, "7d58fa6", (), ("INS",)),
     6: Round("variations_blind6", (OPENSUBS_DE,), 20261201, 30, "55b3319", (), ("INS",)),
     7: Round("variations_blind7", (WMT21_22,), 20261202, 30, "55b3319", ("variations_blind4",)),
+    8: Round("variations_blind8", (WMT21_22,), 20261203, 30, "9d5205a", ("variations_blind4", "variations_blind7"),
+             ("DEL", "SUBGEN", "SUBNUM")),
+    9: Round("variations_blind9", (OPENSUBS_DE,), 20261204, 30, "9d5205a", (), ("INS",)),
 }
 
 
