@@ -126,3 +126,19 @@ def test_noun_gender_read_over_the_document() -> None:
     # tags that disagree with nothing to settle them: unknown
     assert consistent_entry(plural, {"planète": (set(), {"Masc", "Fem"})}) is None
     assert consistent_entry(plural, {"planète": (set(), {"Masc"})}) == plural
+
+
+@needs_french
+def test_aligned_french_noun_is_the_head_of_a_compound() -> None:
+    """ "sleeping bag" aligned to both words of "sac de couchage": the head "sac" is the antecedent's French head
+    (the longest-word rule took "couchage")."""
+    from builders.pronouns.extract import Segment
+    from builders.pronouns.french import make_french
+    from builders.pronouns.french_pack import french_head_noun
+
+    text = "J'ai acheté un sac de couchage."
+    tokens = tokenize(text)
+    sac, couchage = (next(i for i, t in enumerate(tokens) if t.text == w) for w in ("sac", "couchage"))
+    segment = Segment("I bought a sleeping bag.", text, None, tokens, frozenset({(4, sac), (4, couchage)}))
+    match = french_head_noun(segment, 4, make_french())
+    assert match is not None and tokens[match[0]].text == "sac"

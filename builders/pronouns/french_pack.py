@@ -26,7 +26,6 @@ from builders.pronouns.extract import (
     aligned,
     aligned_english,
     choose_antecedent,
-    german_noun,
     learned_antecedent,
     weak_english_head,
 )
@@ -96,14 +95,29 @@ def french_noun(segment: Segment, head: int, analyser: Any, number: str) -> tupl
     if conjuncts and not coordinated_with_and(english):
         return None  # "any one quality or ability": no plural referent (issue 23, class d)
     if not conjuncts:
-        return german_noun(segment, head, analyser)  # language-neutral: the analyser's noun_entry
-    matches = [german_noun(segment, t.i, analyser) for t in [english, *conjuncts]]
+        return french_head_noun(segment, head, analyser)
+    matches = [french_head_noun(segment, t.i, analyser) for t in [english, *conjuncts]]
     found = [m for m in matches if m is not None]
     if len(found) != len(matches) or any(len(entry.genders) != 1 for _, entry in found):
         return None
     gender = "Masc" if any("Masc" in entry.genders for _, entry in found) else "Fem"
     lemma = " + ".join(entry.lemma for _, entry in found)
     return found[0][0], NounEntry(lemma, frozenset({gender}), True)
+
+
+def french_head_noun(segment: Segment, head: int, analyser: Any) -> tuple[int, NounEntry] | None:
+    """The French noun aligned to an English head noun; of several, the one heading the others in the French
+    parse ("silkworm" -> "ver à soie": ver, not soie, which the longest-word rule of german_noun took; issue 23,
+    class d: the recorded antecedent named the complement), then the longest."""
+    found = [(j, entry) for j in aligned(segment, head)
+             if (entry := analyser.noun_entry(segment.tgt, segment.german, j)) is not None]
+    if len(found) < 2:
+        return found[0] if found else None
+    parsed = {j: analyser.token(segment.tgt, segment.german, j) for j, _ in found}
+    indices = {token.i for token in parsed.values() if token is not None}
+    heads = [(j, entry) for j, entry in found
+             if parsed[j] is None or not any(a.i in indices for a in parsed[j].ancestors)]
+    return max(heads or found, key=lambda match: len(segment.german[match[0]].text))
 
 
 def chain_pronouns(
