@@ -57,10 +57,18 @@ def _variant(text: str) -> list[str]:
         ("Ils sont là, conçus pour durer.", "Elles sont là, conçues pour durer."),
         ("Ils ont été retrouvés morts.", "Elles ont été retrouvées mortes."),
         ("Ils ont été construits par les Romains.", "Elles ont été construites par les Romains."),
-        # what must stay: a determiner's "toutes", the object's adjective, an avoir participle
+        # a definite article before the predicate agrees too (the parse's predicate or a noun-tagged one)
+        ("Ils sont les seuls à rire.", "Elles sont les seules à rire."),
+        ("Elle est la seule à rire.", "Il est le seul à rire."),
+        ("Il est le meilleur.", "Elle est la meilleure."),
+        ("Elle n'est pas la plus grande.", "Il n'est pas le plus grand."),
+        ("Elles sont les meilleures.", "Ils sont les meilleurs."),
+        ("Il est le chef.", "Elle est le chef."),  # a noun: neither it nor its article is changed
+        # what must stay: a determiner's "toutes", the object's adjective, an avoir participle, an adverb
         ("Ils voient toutes les semaines leurs amis.", "Elles voient toutes les semaines leurs amis."),
         ("Ils ont laissé la porte ouverte.", "Elles ont laissé la porte ouverte."),
         ("Il est grand et mange beaucoup.", "Elle est grande et mange beaucoup."),
+        ("Ils sont arrivés ensemble, eux aussi.", "Elles sont arrivées ensemble, elles aussi."),
     ],
 )
 def test_agreement_targets_of_the_flipped_subject(text: str, expected: str) -> None:
@@ -74,6 +82,14 @@ def test_stressed_pronoun_after_a_preposition_drops_the_item(text: str) -> None:
 
     with pytest.raises(AgreementProblem, match="agreement_unresolved_stressed_pronoun"):
         _variant(text)
+
+
+@needs_french
+def test_quantifier_after_an_object_clitic_drops_the_item() -> None:
+    from builders.pronouns.french_agreement import AgreementProblem
+
+    with pytest.raises(AgreementProblem, match="agreement_unresolved_quantifier"):
+        _variant("Elles les ont toutes vues.")  # toutes: the subject's or the object's
 
 
 def test_plural_base_prefers_the_participle_without_s() -> None:

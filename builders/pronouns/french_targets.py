@@ -43,6 +43,9 @@ COPULAS = word_set("semble semblent semblait semblaient paraît paraissent parai
 CLITICS = word_set("ne n' n’ se s' s’ me m' m’ te t' t’ nous vous y en lui leur le la l' l’ les")
 ADVERBS = word_set("pas plus très trop si aussi bien vraiment toujours souvent encore déjà jamais peut-être "
                    "donc alors ensuite enfin presque tellement assez moins point guère")
+ARTICLES = word_set("le la les")
+ARTICLES_OF = {"Masc": "le", "Fem": "la"}
+CLOSED_POS = frozenset({"DET", "ADP", "PRON", "NUM", "CCONJ", "SCONJ"})
 NUMERALS = word_set("deux trois quatre cinq six sept huit neuf dix")
 
 
@@ -110,6 +113,8 @@ def _closed_class_reading(token: Any, family: str, in_front: bool) -> str:
         return "agree"
     if family == "tout":
         floating = after not in DETERMINERS or (after == "les" and _lower(_next(token, 2)) in NUMERALS)
+        if floating and _object_clitic_before(token):
+            return "unsure_quantifier"  # "elles les ont toutes vues": the subject's or the object's
         return "agree" if floating and token.lower_ != "tout" else "other"
     if family == "seul":
         attributive = before in DETERMINERS or (_next(token) is not None and _next(token).pos_ == "NOUN")
@@ -119,6 +124,16 @@ def _closed_class_reading(token: Any, family: str, in_front: bool) -> str:
     if family == "celui":
         return "agree" if before in ETRE else "other"
     return _stressed_reading(token, before, after)
+
+
+def _object_clitic_before(token: Any) -> bool:
+    """A plural object clitic ("les") or an elided one before the quantifier in its clause."""
+    for before in reversed(token.doc[: token.i]):
+        if before.dep_ in SUBJECT_DEPS or before.text in SENTENCE_END:
+            return False
+        if before.lower_ in {"les", "l'", "l’"} and before.dep_ == "obj":
+            return True
+    return False
 
 
 def _stressed_reading(token: Any, before: str, after: str) -> str:
@@ -150,8 +165,9 @@ def closed_class_edits(subject: Any, old: GN, new: GN, chain: set[int]) -> list[
         if target is None:
             continue
         relation = _closed_class_reading(token, reading[0], in_front)
-        if relation == "unsure":
-            raise Unresolved("agreement_unresolved_stressed_pronoun")
+        if relation.startswith("unsure"):
+            raise Unresolved("agreement_unresolved_stressed_pronoun" if relation == "unsure" else
+                             "agreement_unresolved_quantifier")
         if relation == "agree":
             found.append((token, target))
     return found
@@ -179,11 +195,12 @@ def _self_form(token: Any, old: GN, new: GN) -> str | None:
     return FAMILIES["stressed"][new] + SELF_SUFFIX[new[1]]
 
 
-def copular_predicates(subject: Any, chain: set[int]) -> Iterator[Any]:
+def copular_predicates(subject: Any, chain: set[int], old: GN) -> Iterator[Any]:
     """The word after the subject's être (or ont été, or a copular verb), over clitics and adverbs, and the
-    words listed right after it: the predicate when the small parser attached it elsewhere ("ils sont partis
-    tôt": partis ADV under tôt)."""
-    words = [t for t in region(subject, chain) if t.lower_ not in CLITICS]
+    words listed after it: the predicate when the small parser attached it elsewhere ("ils sont partis tôt":
+    partis ADV under tôt). A definite article before an adjective comes with it ("il est le meilleur", "elles
+    sont les seules"): both agree."""
+    words = list(itertools.dropwhile(lambda t: t.lower_ in CLITICS, region(subject, chain)))  # ne, se, l' ...
     if not words:
         return
     position = 0
@@ -191,11 +208,13 @@ def copular_predicates(subject: Any, chain: set[int]) -> Iterator[Any]:
         position = 1
     elif words[0].lower_ not in ETRE | COPULAS:
         return
-    rest = [t for t in words[position + 1 :] if t.lower_ not in ADVERBS and family_of(t.text) is None
-            and not _numeral_after_tous(t)]
+    rest = [t for t in words[position + 1 :] if t.lower_ not in ADVERBS and not _floating_tout(t)]
     if rest and rest[0].lower_ == "été":
         rest = rest[1:]
-    if not rest or rest[0].morph.get("VerbForm") in (["Fin"], ["Inf"]):
+    if rest and rest[0].lower_ in ARTICLES and len(rest) > 1 and _article_adjective(rest[1]):
+        yield from rest[:2]
+        return
+    if not rest or rest[0].morph.get("VerbForm") in (["Fin"], ["Inf"]) or rest[0].pos_ in CLOSED_POS:
         return
     yield rest[0]
     for before, token in itertools.pairwise(rest):
@@ -203,9 +222,23 @@ def copular_predicates(subject: Any, chain: set[int]) -> Iterator[Any]:
             return
         if token.text in {",", "et", "ou"}:
             continue
-        if not _adjective_like(token):
+        listed = before is not rest[0]  # after a separator; right after the predicate only a word of the
+        if not _adjective_like(token) or not (listed or _agrees_with(token, old)):  # old gender ("morts")
             return
         yield token
+
+
+def _floating_tout(token: Any) -> bool:
+    return (family_of(token.text) or ("",))[0] == "tout" or _numeral_after_tous(token)
+
+
+def _article_adjective(token: Any) -> bool:
+    """An adjective after "le/la/les" (the small model tags many as nouns: "les meilleures" NOUN)."""
+    return token.pos_ in {"ADJ", "NOUN"} or (family_of(token.text) or ("",))[0] == "seul"
+
+
+def _agrees_with(token: Any, old: GN) -> bool:
+    return token.morph.get("Gender") == [old[0]] or token.morph.get("VerbForm") == ["Part"]
 
 
 def _numeral_after_tous(token: Any) -> bool:
@@ -230,12 +263,34 @@ def extra_agreement_edits(subject: Any, old: GN, new: GN, chain: set[int], repai
     french_agreement.swap_form. Unresolved when a likely predicate of the old gender does not inflect."""
     edits = closed_class_edits(subject, old, new, chain | repaired)
     done = repaired | {token.i for token, _ in edits}
-    for token in copular_predicates(subject, chain):
-        if token.i in done or not token.is_alpha or token.pos_ in {"DET", "ADP", "PRON", "NUM", "CCONJ", "SCONJ"}:
+    article = None
+    for token in copular_predicates(subject, chain, old):
+        if token.lower_ in ARTICLES:
+            article = token  # changed only together with its adjective ("il est le chef" stays)
             continue
-        swapped = swap(token, old[0], new[0], old[1])
+        if token.i in repaired and article is not None:  # the parse's predicate, already repaired
+            edits.append((article, _article_form(article, old, new)))
+        if token.i in done or not token.is_alpha:
+            article = None
+            continue
+        swapped = _predicate_form(token, old, new, swap)
         if swapped is None and (token.pos_ in {"ADJ", "VERB"} or token.morph.get("VerbForm") == ["Part"]):
             raise Unresolved("agreement_repair_unknown_form")
         if swapped is not None:
             edits.append((token, swapped))
+            edits += [(article, _article_form(article, old, new))] if article is not None else []
+        article = None
     return edits
+
+
+def _article_form(article: Any, old: GN, new: GN) -> str:
+    return article.text if old[1] == "Plur" else ARTICLES_OF[new[0]]
+
+
+def _predicate_form(token: Any, old: GN, new: GN, swap: Swap) -> str | None:
+    """The new form of a predicate word: a closed-class word from its table, anything else by swap_form's
+    round trip."""
+    reading = family_of(token.text)
+    if reading is not None:
+        return FAMILIES[reading[0]].get(new) if reading[1] == old else None
+    return swap(token, old[0], new[0], old[1])
