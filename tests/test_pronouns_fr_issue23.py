@@ -69,6 +69,7 @@ def _variant(text: str) -> list[str]:
         ("Ils ont laissé la porte ouverte.", "Elles ont laissé la porte ouverte."),
         ("Il est grand et mange beaucoup.", "Elle est grande et mange beaucoup."),
         ("Ils sont arrivés ensemble, eux aussi.", "Elles sont arrivées ensemble, elles aussi."),
+        ("Il est plutôt typique.", "Elle est plutôt typique."),  # an adverb is no predicate ("plutôte")
     ],
 )
 def test_agreement_targets_of_the_flipped_subject(text: str, expected: str) -> None:

@@ -42,7 +42,9 @@ COPULAS = word_set("semble semblent semblait semblaient paraît paraissent parai
 # words skipped between the subject and its verb, and between the verb and its predicate
 CLITICS = word_set("ne n' n’ se s' s’ me m' m’ te t' t’ nous vous y en lui leur le la l' l’ les")
 ADVERBS = word_set("pas plus très trop si aussi bien vraiment toujours souvent encore déjà jamais peut-être "
-                   "donc alors ensuite enfin presque tellement assez moins point guère")
+                   "donc alors ensuite enfin presque tellement assez moins point guère plutôt environ parfois "
+                   "maintenant désormais également surtout seulement même quasi bientôt tôt tard ainsi juste "
+                   "beaucoup peu tant autant fort mal mieux vite ici là partout ailleurs ensemble certes")
 ARTICLES = word_set("le la les")
 ARTICLES_OF = {"Masc": "le", "Fem": "la"}
 CLOSED_POS = frozenset({"DET", "ADP", "PRON", "NUM", "CCONJ", "SCONJ"})
@@ -208,7 +210,7 @@ def copular_predicates(subject: Any, chain: set[int], old: GN) -> Iterator[Any]:
         position = 1
     elif words[0].lower_ not in ETRE | COPULAS:
         return
-    rest = [t for t in words[position + 1 :] if t.lower_ not in ADVERBS and not _floating_tout(t)]
+    rest = [t for t in words[position + 1 :] if not _adverb(t) and not _floating_tout(t)]
     if rest and rest[0].lower_ == "été":
         rest = rest[1:]
     if rest and rest[0].lower_ in ARTICLES and len(rest) > 1 and _article_adjective(rest[1]):
@@ -226,6 +228,12 @@ def copular_predicates(subject: Any, chain: set[int], old: GN) -> Iterator[Any]:
         if not _adjective_like(token) or not (listed or _agrees_with(token, old)):  # old gender ("morts")
             return
         yield token
+
+
+def _adverb(token: Any) -> bool:
+    """An adverb between the verb and its predicate ("il est plutôt typique": the round trip would make
+    "plutôte" of it): listed, or in -ment."""
+    return token.lower_ in ADVERBS or (token.pos_ == "ADV" and token.lower_.endswith("ment"))
 
 
 def _floating_tout(token: Any) -> bool:
