@@ -159,3 +159,21 @@ def test_aligned_french_noun_is_the_head_of_a_compound() -> None:
     segment = Segment("I bought a sleeping bag.", text, None, tokens, frozenset({(4, sac), (4, couchage)}))
     match = french_head_noun(segment, 4, make_french())
     assert match is not None and tokens[match[0]].text == "sac"
+
+
+@needs_french
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # both pronouns of the chain are swapped; each repairs its own clause, a word is edited once
+        ("Quand ils sont arrivés, ils étaient seuls.", "Quand elles sont arrivées, elles étaient seules."),
+        ("Ils disent qu'ils sont tous partis.", "Elles disent qu'elles sont toutes parties."),
+    ],
+)
+def test_chain_pronouns_repair_each_word_once(text: str, expected: str) -> None:
+    from builders.pronouns.french import FORMS, make_french
+    from builders.pronouns.french_agreement import french_variants
+
+    tokens = tokenize(text)
+    pronouns = [(i, make_french().token(text, tokens, i)) for i, t in enumerate(tokens) if t.text.lower() in FORMS]
+    assert [v.text for v in french_variants(text, tokens, pronouns)] == [expected]

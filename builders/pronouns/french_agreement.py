@@ -14,6 +14,7 @@ a counted reason rather than given a variant that might be ill-formed.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -361,6 +362,16 @@ def pronoun_edits(
     return edits
 
 
+def _distinct(edits: Sequence[Edit]) -> list[Edit]:
+    """Each edit once (two pronouns of a chain may both reach a word); two different edits of one word mean
+    the repairs disagree: the item is dropped."""
+    unique = sorted(set(edits), key=lambda e: (e.start, e.end, e.text))
+    for first, second in itertools.pairwise(unique):
+        if second.start < first.end:
+            raise AgreementProblem("agreement_conflicting_repairs")
+    return unique
+
+
 def french_variants(
     text: str, tokens: Sequence[GToken], pronouns: Sequence[tuple[int, Any]]
 ) -> list[Variant]:
@@ -372,6 +383,7 @@ def french_variants(
     chain = {parsed.i for _, parsed in pronouns}
     for index, parsed in pronouns:
         edits += pronoun_edits(text, tokens, index, parsed, other, chain)
+    edits = _distinct(edits)
     replacement = match_case(other, tokens[pronouns[0][0]].text)
     new_text = apply_char_edits(text, edits)
     return [Variant(new_text, replacement, FORMS[other].gender)] if new_text != text else []

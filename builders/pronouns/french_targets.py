@@ -65,12 +65,13 @@ def family_of(word: str) -> tuple[str, GN] | None:
 
 
 def region(subject: Any, chain: set[int]) -> list[Any]:
-    """The words after the subject up to the end of its sentence or the next subject outside the chain."""
+    """The words after the subject up to the end of its sentence or the next subject (``chain``: the other
+    pronouns swapped with it, which are never agreement targets)."""
     words = []
     for token in subject.doc[subject.i + 1 :]:
         quantifier = (family_of(token.text) or ("",))[0] in {"tout", "chacun", "seul"}  # "elles ont chacune fait"
-        another_subject = (token.dep_ in SUBJECT_DEPS and token.i not in chain and not _before_meme(token)
-                           and not quantifier)
+        # a subject ends the region, a pronoun of the chain too: its own edits repair its clause
+        another_subject = token.dep_ in SUBJECT_DEPS and not _before_meme(token) and not quantifier
         if token.text in SENTENCE_END or another_subject:
             break
         words.append(token)
