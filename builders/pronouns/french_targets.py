@@ -64,9 +64,8 @@ def family_of(word: str) -> tuple[str, GN] | None:
     return next(((name, gn) for name, forms in FAMILIES.items() for gn, form in forms.items() if form == lower), None)
 
 
-def region(subject: Any, chain: set[int]) -> list[Any]:
-    """The words after the subject up to the end of its sentence or the next subject (``chain``: the other
-    pronouns swapped with it, which are never agreement targets)."""
+def region(subject: Any) -> list[Any]:
+    """The words after the subject up to the end of its sentence or the next subject."""
     words = []
     for token in subject.doc[subject.i + 1 :]:
         quantifier = (family_of(token.text) or ("",))[0] in {"tout", "chacun", "seul"}  # "elles ont chacune fait"
@@ -108,25 +107,33 @@ def _target(family: str, gn: GN, old: GN, new: GN) -> str | None:
     return FAMILIES[family][new] if gn == old else None
 
 
+def _tout_reading(token: Any, before: str, after: str) -> str:
+    floating = after not in DETERMINERS or (after == "les" and _lower(_next(token, 2)) in NUMERALS)
+    if floating and _object_clitic_before(token):
+        return "unsure_quantifier"  # "elles les ont toutes vues": the subject's or the object's
+    return "agree" if floating and token.lower_ != "tout" else "other"  # "tout" is mostly the adverb
+
+
+def _seul_reading(token: Any, before: str, after: str) -> str:
+    attributive = before in DETERMINERS or (_next(token) is not None and _next(token).pos_ == "NOUN")
+    return "other" if attributive else "agree"  # "la seule chance" / "ils travaillent seuls"
+
+
+def _chacun_reading(token: Any, before: str, after: str) -> str:
+    # "chacun de ses enfants" agrees with "enfants"; "chacune d'entre elles" with the subject
+    return "other" if after in {"de", "d'", "d’"} and _lower(_next(token, 2)) != "entre" else "agree"
+
+
+def _celui_reading(token: Any, before: str, after: str) -> str:
+    return "agree" if before in ETRE else "other"  # "il est celui que ..."; "comme celui-ci" is another one
+
+
 def _closed_class_reading(token: Any, family: str, in_front: bool) -> str:
     """How a closed-class word of the subject's old form relates to the subject: "agree", "other" (it agrees
-    with something else: a determiner's noun, a noun in apposition) or "unsure"."""
-    before, after = _lower(_next(token, -1)), _lower(_next(token))
+    with something else: a determiner's noun, a noun in apposition) or "unsure..."."""
     if in_front:
         return "agree"
-    if family == "tout":
-        floating = after not in DETERMINERS or (after == "les" and _lower(_next(token, 2)) in NUMERALS)
-        if floating and _object_clitic_before(token):
-            return "unsure_quantifier"  # "elles les ont toutes vues": the subject's or the object's
-        return "agree" if floating and token.lower_ != "tout" else "other"
-    if family == "seul":
-        attributive = before in DETERMINERS or (_next(token) is not None and _next(token).pos_ == "NOUN")
-        return "other" if attributive else "agree"
-    if family == "chacun":
-        return "other" if after in {"de", "d'", "d’"} and _lower(_next(token, 2)) != "entre" else "agree"
-    if family == "celui":
-        return "agree" if before in ETRE else "other"
-    return _stressed_reading(token, before, after)
+    return READINGS[family](token, _lower(_next(token, -1)), _lower(_next(token)))
 
 
 def _object_clitic_before(token: Any) -> bool:
@@ -151,10 +158,16 @@ def _stressed_reading(token: Any, before: str, after: str) -> str:
     return "other" if token.lower_ == "lui" else "unsure"  # "lui" is mostly the dative clitic
 
 
+READINGS: dict[str, Callable[[Any, str, str], str]] = {
+    "tout": _tout_reading, "seul": _seul_reading, "chacun": _chacun_reading, "celui": _celui_reading,
+    "stressed": _stressed_reading,
+}
+
+
 def closed_class_edits(subject: Any, old: GN, new: GN, chain: set[int]) -> list[tuple[Any, str]]:
     """(token, new form) for the closed-class words agreeing with the subject; Unresolved when unsure."""
     found = []
-    for token, in_front in [*((t, True) for t in fronted(subject)), *((t, False) for t in region(subject, chain))]:
+    for token, in_front in [*((t, True) for t in fronted(subject)), *((t, False) for t in region(subject))]:
         if token.i in chain:
             continue
         self_form = _self_form(token, old, new)
@@ -198,12 +211,12 @@ def _self_form(token: Any, old: GN, new: GN) -> str | None:
     return FAMILIES["stressed"][new] + SELF_SUFFIX[new[1]]
 
 
-def copular_predicates(subject: Any, chain: set[int], old: GN) -> Iterator[Any]:
+def copular_predicates(subject: Any, old: GN) -> Iterator[Any]:
     """The word after the subject's être (or ont été, or a copular verb), over clitics and adverbs, and the
     words listed after it: the predicate when the small parser attached it elsewhere ("ils sont partis tôt":
     partis ADV under tôt). A definite article before an adjective comes with it ("il est le meilleur", "elles
     sont les seules"): both agree."""
-    words = list(itertools.dropwhile(lambda t: t.lower_ in CLITICS, region(subject, chain)))  # ne, se, l' ...
+    words = list(itertools.dropwhile(lambda t: t.lower_ in CLITICS, region(subject)))  # ne, se, l' ...
     if not words:
         return
     position = 0
@@ -273,7 +286,7 @@ def extra_agreement_edits(subject: Any, old: GN, new: GN, chain: set[int], repai
     edits = closed_class_edits(subject, old, new, chain | repaired)
     done = repaired | {token.i for token, _ in edits}
     article = None
-    for token in copular_predicates(subject, chain, old):
+    for token in copular_predicates(subject, old):
         if token.lower_ in ARTICLES:
             article = token  # changed only together with its adjective ("il est le chef" stays)
             continue
