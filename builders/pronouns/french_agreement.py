@@ -14,11 +14,13 @@ a counted reason rather than given a variant that might be ill-formed.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from builders.pronouns.french import FORMS, known_adjectives, morph_of
+from builders.pronouns.french_targets import Unresolved, extra_agreement_edits, family_of
 from builders.pronouns.german import GToken, word_set
 from builders.pronouns.variants import Variant, match_case
 
@@ -137,11 +139,20 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
         verified = {base for base in verified if base.endswith("é")}  # tomber -> tombé(s), not "tombés" as a base
     elif not participle and adjectives:
         verified = adjectives  # "minuscule", not "minuscul" + e
+    verified = _plural_base(verified, number)
     results = {inflect(PREVOCALIC_BASES.get(base, base), target, number, participle) for base in verified}
     if len(results) != 1 or None in results:
         return None
     result = results.pop()
     return match_case(result, token.text) if result else None
+
+
+def _plural_base(verified: set[str], number: str) -> set[str]:
+    """A masculine plural in -ts, -us, -és ("construits", "venus") reads as base + s or as an invariable base in
+    -s; no masculine singular participle or common adjective ends so, so the base without -s wins. (-is stays
+    ambiguous: "finis" from fini, "pris" from pris.)"""
+    shorter = {base for base in verified if base + "s" in verified and base.endswith(("t", "u", "é"))}
+    return verified - {base + "s" for base in shorter} if number == "Plur" and shorter else verified
 
 
 # --- which words agree with the pronoun ------------------------------------------------------------------
@@ -263,8 +274,8 @@ def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str)
         ):
             raise AgreementProblem("object_participle_agreement")  # "je l'ai vendue": agrees with the object
     for token in subject.doc[subject.i + 1 :]:
-        if token.dep_.startswith(("nsubj", "expl")) and token.i not in repaired:
-            break  # another subject: its clause agrees with it
+        if token.dep_.startswith(("nsubj", "expl")) and (token.i not in repaired or token.lower_ in FORMS):
+            break  # another subject (a chain pronoun too: its own edits repair its clause)
         if token.i not in repaired and _predicative_of_gender(token, source, number):
             raise AgreementProblem("agreement_unresolved")  # "elles étaient toutes fermées" parsed apart
 
@@ -325,7 +336,8 @@ def pronoun_edits(
     elision = _elision_edit(text, tokens, index, new_pronoun)
     edits += [elision] if elision else []
     repaired = set()
-    for word in _predicates(parsed):
+    # closed-class words (celui, seuls, tous ...) are inflected from french_targets' tables, never by endings
+    for word in (w for w in _predicates(parsed) if family_of(w.text) is None):
         # the morphologizer's Gender is not trusted here (it guesses one for invariable "rouge"): the round
         # trip in swap_form decides whether the word has the old gender's form
         swapped = swap_form(word, old.gender, new.gender, old.number)
@@ -337,8 +349,27 @@ def pronoun_edits(
         touts = _floating_tout(word, old.gender, new.gender, old.number)
         repaired.update(c.i for c in word.children if c.lower_ == TOUT_FORMS[(old.gender, old.number)])
         edits += touts
+    try:
+        extra = extra_agreement_edits(parsed, (old.gender, old.number), (new.gender, new.number), chain, repaired,
+                                      swap_form)
+    except Unresolved as problem:
+        raise AgreementProblem(problem.reason) from None
+    for word, form in extra:
+        repaired.add(word.i)
+        if form != word.text:
+            edits.append(Edit(word.idx, word.idx + len(word.text), match_case(form, word.text)))
     _check_leftovers(parsed, repaired | chain, old.gender, old.number)
     return edits
+
+
+def _distinct(edits: Sequence[Edit]) -> list[Edit]:
+    """Each edit once (two pronouns of a chain may both reach a word); two different edits of one word mean
+    the repairs disagree: the item is dropped."""
+    unique = sorted(set(edits), key=lambda e: (e.start, e.end, e.text))
+    for first, second in itertools.pairwise(unique):
+        if second.start < first.end:
+            raise AgreementProblem("agreement_conflicting_repairs")
+    return unique
 
 
 def french_variants(
@@ -352,6 +383,7 @@ def french_variants(
     chain = {parsed.i for _, parsed in pronouns}
     for index, parsed in pronouns:
         edits += pronoun_edits(text, tokens, index, parsed, other, chain)
+    edits = _distinct(edits)
     replacement = match_case(other, tokens[pronouns[0][0]].text)
     new_text = apply_char_edits(text, edits)
     return [Variant(new_text, replacement, FORMS[other].gender)] if new_text != text else []

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
-from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -25,8 +24,8 @@ from builders.pronouns.extract import (
     NounFinder,
     Segment,
     aligned,
+    aligned_english,
     choose_antecedent,
-    german_noun,
     learned_antecedent,
     weak_english_head,
 )
@@ -41,6 +40,15 @@ from builders.pronouns.french import (
     tokenize,
 )
 from builders.pronouns.french_agreement import AgreementProblem, french_variants
+from builders.pronouns.french_checks import (
+    alignment_reason,
+    consistent_entry,
+    coordinated_with_and,
+    document_genders,
+    french_head_index,
+    generic_they_reason,
+    parallel_pronoun_clause,
+)
 from builders.pronouns.german import GToken, NounEntry, word_set
 from builders.pronouns.packs import PronounForm
 
@@ -56,6 +64,10 @@ DETERMINERS = word_set(
     "le la l' l’ les un une des du de d' d’ ce cet cette ces mon ma mes ton ta tes son sa ses notre nos "
     "votre vos leur leurs quel quelle quels quelles chaque"
 )
+
+
+# the least share of the learned ranker's mass an antecedent chosen by the French gender may have
+MIN_RANKER_MASS = 0.1
 
 
 def french_pronoun(segment: Segment, source: Token) -> int:
@@ -80,15 +92,32 @@ def french_noun(segment: Segment, head: int, analyser: Any, number: str) -> tupl
     english = segment.doc[head]
     coordinated = number == "Plur" and english.tag_ == "NN"
     conjuncts = [t for t in english.conjuncts if t.pos_ == "NOUN"] if coordinated else []
+    if conjuncts and not coordinated_with_and(english):
+        return None  # "any one quality or ability": no plural referent (issue 23, class d)
     if not conjuncts:
-        return german_noun(segment, head, analyser)  # language-neutral: the analyser's noun_entry
-    matches = [german_noun(segment, t.i, analyser) for t in [english, *conjuncts]]
+        return french_head_noun(segment, head, analyser)
+    matches = [french_head_noun(segment, t.i, analyser) for t in [english, *conjuncts]]
     found = [m for m in matches if m is not None]
     if len(found) != len(matches) or any(len(entry.genders) != 1 for _, entry in found):
         return None
     gender = "Masc" if any("Masc" in entry.genders for _, entry in found) else "Fem"
     lemma = " + ".join(entry.lemma for _, entry in found)
     return found[0][0], NounEntry(lemma, frozenset({gender}), True)
+
+
+def french_head_noun(segment: Segment, head: int, analyser: Any) -> tuple[int, NounEntry] | None:
+    """The French noun aligned to an English head noun; of several, the one heading the others in the French
+    parse ("silkworm" -> "ver à soie": ver, not soie, which the longest-word rule of german_noun took; issue 23,
+    class d: the recorded antecedent named the complement), then the longest."""
+    found = [(j, entry) for j in aligned(segment, head)
+             if (entry := analyser.noun_entry(segment.tgt, segment.german, j)) is not None]
+    if len(found) < 2:
+        return found[0] if found else None
+    parsed = {j: analyser.token(segment.tgt, segment.german, j) for j, _ in found}
+    indices = {token.i for token in parsed.values() if token is not None}
+    heads = [(j, entry) for j, entry in found
+             if parsed[j] is None or not any(a.i in indices for a in parsed[j].ancestors)]
+    return max(heads or found, key=lambda match: len(segment.german[match[0]].text))
 
 
 def chain_pronouns(
@@ -123,6 +152,21 @@ def chain_pronouns(
                 raise Drop("other_pronoun_of_same_form")
             chain[j] = parsed
     return [(j, p) for j, p in sorted(chain.items()) if p is not None and p.dep_ in SUBJECT_DEPS]
+
+
+def document_noun_finder(segments: Sequence[Segment], analyser: FrenchAnalyser, number: str) -> NounFinder:
+    """french_noun with each noun's gender read over the document's French text (issue 23, class d): a
+    gendered determiner elsewhere settles it, tags that disagree without one leave it unknown."""
+    genders = document_genders([analyser.parse(s.tgt) for s in segments if s.doc is not None])
+
+    def noun_of(segment: Segment, head: int) -> tuple[int, NounEntry] | None:
+        match = french_noun(segment, head, analyser, number)
+        if match is None or " + " in match[1].lemma:
+            return match  # a coordination keeps its computed gender
+        entry = consistent_entry(match[1], genders)
+        return (match[0], entry) if entry is not None else None
+
+    return noun_of
 
 
 def _ranked_before(candidates: Sequence[Candidate], antecedent: Candidate) -> Iterator[Candidate]:
@@ -179,7 +223,10 @@ def extract_french(
     form = FORMS[segment.german[index].text.lower()]
     if form.number != NUMBER_OF_SOURCE[source.lower_]:
         raise Drop("number_differs_from_english")
-    noun_of = partial(french_noun, analyser=analyser, number=form.number)
+    reason = alignment_reason(lambda j: aligned_english(segment, j), source, index, french_head_index(segment, parsed))
+    if reason:
+        raise Drop(reason)  # issue 23, class c: the French pronoun renders another English word or clause
+    noun_of = document_noun_finder(segments, analyser, form.number)
     posterior = coref.posterior(sentence, source.i, config.max_ante_distance)
     if posterior is not None:
         return _learned_french(segments, sentence, source, index, parsed, form, posterior, noun_of, analyser)
@@ -211,6 +258,10 @@ def _learned_french(segments: Sequence[Segment], sentence: int, source: Token, i
     assert ante_doc is not None  # candidates come from parsed segments only
     if weak_english_head(ante_doc[antecedent.head]):
         raise Drop("weak_antecedent_embedded_oblique_or_relational")
+    if posterior.probabilities[posterior.candidates.index(antecedent)] < MIN_RANKER_MASS:
+        # the French gender removed nearly all of the ranker's mass: the referent is likely no candidate at all
+        # (the airline behind "they had given away my seat" went to "adrenaline levels", 8.5 %; issue 23, d)
+        raise Drop("antecedent_low_ranker_mass")
     return _french_item(segments, sentence, source, index, parsed, antecedent, head, entry, confidence, analyser)
 
 
@@ -219,6 +270,13 @@ def _french_item(segments: Sequence[Segment], sentence: int, source: Token, inde
                  analyser: FrenchAnalyser) -> Found:
     """The chain's other pronouns and the agreement-repaired variants, once the antecedent is chosen."""
     segment = segments[sentence]
+    ante_doc = segments[antecedent.sentence].doc
+    assert ante_doc is not None  # candidates come from parsed segments only
+    reason = generic_they_reason(source, ante_doc[antecedent.head])
+    if reason:
+        raise Drop(reason)  # issue 23, class b
+    if parallel_pronoun_clause(source, ante_doc[antecedent.head], antecedent.sentence == sentence):
+        raise Drop("antecedent_in_parallel_pronoun_clause")  # issue 23, class d
     pronouns = [(index, parsed), *chain_pronouns(segment, source, index, analyser)]
     try:
         variants = french_variants(segment.tgt, segment.german, pronouns)

@@ -1,0 +1,144 @@
+"""EN->FR item checks after blind round 3 (issue 23): generic *they* (class b), a French pronoun that translates
+another English word or sits in another clause (class c), and the antecedent's French gender read over the
+whole document (class d). Each returns a drop reason or "" (the caller raises ``extract.Drop``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from builders.pronouns.coref import person_nouns
+from builders.pronouns.german import NounEntry, word_set
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+    from builders.pronouns.extract import Segment
+
+# --- (b) generic "they" ---------------------------------------------------------------------------------
+# verbs whose subject is a person (speech, naming, belief, will): "they say ...", "what they call ..."
+PERSON_VERBS = word_set(
+    "say tell call claim announce explain report reckon promise answer reply ask suggest argue insist warn "
+    "believe think know decide want wish hope agree refuse admit complain recommend"
+)
+GENERIC_OPENERS = word_set("as what so like")  # "as they say", "what they call", "so they say", "like they say"
+# an antecedent that can be the subject of a person verb: a person noun, a name, a group of people
+GROUP_NOUNS = word_set(
+    "people team family government company police army committee council crowd audience public staff "
+    "group class couple parents friends members users customers"
+)
+
+
+def _verb_of(token: Token) -> Token:
+    node = token.head
+    while node.pos_ not in {"VERB", "AUX"} and node.head.i != node.i:
+        node = node.head
+    return node
+
+
+def generic_they_reason(source: Token, antecedent_head: Token) -> str:
+    """ "as they say", "what they call it" (people in general), or a person verb ("they say", "they decided")
+    whose recorded antecedent cannot be a person ("the snow ... they had given away my seat" is the airline,
+    "drugs ... they say"): the French ils/elles is then generic or refers to people never named."""
+    if source.lower_ != "they":
+        return ""
+    verb = _verb_of(source)
+    if verb.lemma_.lower() not in PERSON_VERBS:
+        return ""
+    opener = source.doc[source.i - 1].lower_ if source.i > 0 else ""
+    if opener in GENERIC_OPENERS:
+        return "generic_they"
+    lemma = antecedent_head.lemma_.lower()
+    personal = lemma in person_nouns() or lemma in GROUP_NOUNS or antecedent_head.pos_ == "PROPN"
+    return "" if personal else "they_person_verb_thing_antecedent"
+
+
+# --- (c) the French pronoun translates this English pronoun, in its clause --------------------------------
+OTHER_WORDS = word_set("it they he she him her them this that these those which who")
+CLAUSE_DEPS = frozenset({"ROOT", "ccomp", "advcl", "relcl", "csubj", "csubjpass", "parataxis", "acl", "conj"})
+
+
+def clause_root(token: Token) -> Token:
+    """The head of the clause ``token`` is in (a verb with a clausal relation, or the sentence root)."""
+    node = token
+    while not (node.dep_ in CLAUSE_DEPS and node.pos_ in {"VERB", "AUX"}) and node.head.i != node.i:
+        node = node.head
+    return node
+
+
+def alignment_reason(
+    aligned_english: Callable[[int], list[Token]], source: Token, french_index: int, french_head: int | None
+) -> str:
+    """ "french_pronoun_translates_other_word": the French pronoun is also aligned to another English pronoun
+    or a noun; "french_pronoun_other_clause": the French pronoun's verb translates words of another English
+    clause only (the French clause then renders another it/they)."""
+    others = [t for t in aligned_english(french_index) if t.i != source.i]
+    if any(t.lower_ in OTHER_WORDS or t.pos_ in {"NOUN", "PROPN"} for t in others):
+        return "french_pronoun_translates_other_word"
+    if french_head is None:
+        return ""
+    english = aligned_english(french_head)
+    own = clause_root(source)
+    roots = {clause_root(t).i for t in english} | {t.i for t in english}
+    if not english or own.i in roots:
+        return ""
+    # only another it/they in the clauses the French verb translates makes it a confusion; free translation
+    # alone (a verb aligned to a neighbour word) does not
+    rivals = [t for t in source.doc if t.lower_ in {"it", "they"} and t.i != source.i and clause_root(t).i in roots]
+    return "french_pronoun_other_clause" if rivals else ""
+
+
+# --- (d) a French noun's gender over the document --------------------------------------------------------
+GENDERED_DETERMINERS = word_set("le la un une cet cette ce du au")
+
+
+def document_genders(parses: Sequence[Any]) -> dict[str, tuple[set[str], set[str]]]:
+    """lemma -> (genders shown by a gendered determiner, genders the morphologizer gave) over the document."""
+    genders: dict[str, tuple[set[str], set[str]]] = {}
+    for doc in parses:
+        for token in doc:
+            values = token.morph.get("Gender")
+            if token.pos_ != "NOUN" or len(values) != 1:
+                continue
+            shown, tagged = genders.setdefault(token.lemma_.lower(), (set(), set()))
+            tagged.add(values[0])
+            if any(c.dep_ == "det" and c.lower_ in GENDERED_DETERMINERS for c in token.children):
+                shown.add(values[0])
+    return genders
+
+
+def consistent_entry(entry: NounEntry, genders: dict[str, tuple[set[str], set[str]]]) -> NounEntry | None:
+    """The entry with the gender a determiner shows elsewhere in the document ("la planète" settles
+    "ces planètes", which the small model tags masculine in one sentence and feminine in the next), None when
+    the tags disagree and nothing settles them, else the entry as it is."""
+    shown, tagged = genders.get(entry.lemma.lower(), (set(), set()))
+    if len(shown) == 1:
+        return NounEntry(entry.lemma, frozenset(shown), entry.plural_only)
+    return None if len(tagged) > 1 or len(shown) > 1 else entry
+
+
+def coordinated_with_and(english: Token) -> bool:
+    """ "the table and the desk" can be "they"; "any one quality or ability" cannot."""
+    return any(c.dep_ == "cc" and c.lower_ in {"and", "&"} for c in english.children)
+
+
+def french_head_index(segment: Segment, parsed: Any) -> int | None:
+    """Our token index of the spaCy head of the French pronoun (None: the pronoun is the root, or the
+    tokenisations differ there)."""
+    head = parsed.head
+    if head.i == parsed.i:
+        return None
+    return next((j for j, t in enumerate(segment.german) if t.start == head.idx), None)
+
+
+def parallel_pronoun_clause(source: Token, antecedent_head: Token, same_sentence: bool) -> bool:
+    """ "it would spin a flat cocoon and it would still metamorphose": an earlier it/they of the same word
+    subject of a clause that holds the antecedent (after that pronoun) is most likely the same referent, so a
+    noun of its clause is not (issue 23, class d: a ranker that prefers the nearer object)."""
+    if not same_sentence:
+        return False
+    return any(
+        other.lower_ == source.lower_ and other.dep_ in {"nsubj", "nsubjpass"}
+        and clause_root(other) == clause_root(antecedent_head) and other.i < antecedent_head.i
+        for other in source.doc[: source.i]
+    )

@@ -1,0 +1,318 @@
+"""Agreement targets of a flipped French subject pronoun beyond its parsed predicate (issue 23, class a).
+
+Blind round 3 found variants that kept words agreeing with the flipped subject: *seuls*, *chacune*, *tous*,
+stressed *eux/elles*, *celui/celle*, *elle-même*, and participles the small parser attached elsewhere
+(*ils sont partis tôt*: *partis* ADV under *tôt*; *ils ont été retrouvés morts*). This module reads them off
+the words after the subject up to the next subject or the end of the sentence (and a fronted *Seuls, ils*),
+and returns the edits for the other gender, or raises ``AgreementProblem`` when a word of the old gender may
+refer to the subject but its repair is not certain (a stressed pronoun after a preposition: *avec elles* may
+be another group). The closed-class words are inflected from the tables below, never by ending rules.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from builders.pronouns.german import word_set
+
+GN = tuple[str, str]  # (gender, number)
+Swap = Callable[[Any, str, str, str], "str | None"]
+
+# Closed classes: family -> (gender, number) -> form. chacun agrees in gender only (always singular).
+FAMILIES: dict[str, dict[GN, str]] = {
+    "tout": {("Masc", "Plur"): "tous", ("Fem", "Plur"): "toutes", ("Fem", "Sing"): "toute", ("Masc", "Sing"): "tout"},
+    "seul": {("Masc", "Sing"): "seul", ("Fem", "Sing"): "seule", ("Masc", "Plur"): "seuls", ("Fem", "Plur"): "seules"},
+    "chacun": {("Masc", "Sing"): "chacun", ("Fem", "Sing"): "chacune"},
+    "stressed": {("Masc", "Sing"): "lui", ("Fem", "Sing"): "elle", ("Masc", "Plur"): "eux", ("Fem", "Plur"): "elles"},
+    "celui": {("Masc", "Sing"): "celui", ("Fem", "Sing"): "celle", ("Masc", "Plur"): "ceux", ("Fem", "Plur"): "celles"},
+}
+SELF_SUFFIX = {"Sing": "-même", "Plur": "-mêmes"}
+SENTENCE_END = frozenset(".;!?:")
+SUBJECT_DEPS = frozenset({"nsubj", "nsubj:pass", "expl:subj"})  # not expl:comp, the reflexive "se"
+DETERMINERS = word_set("le la l' l’ les un une des du de d' d’ ce cet cette ces mon ma mes ton ta tes son sa ses "
+                       "notre nos votre vos leur leurs")
+PREPOSITIONS = word_set("à a de d' d’ pour avec sans chez sur sous en par contre vers derrière devant parmi selon "
+                        "après avant envers malgré comme")
+ETRE = word_set("est sont était étaient sera seront serait seraient fut furent soit soient été être")
+AVOIR = word_set("a ont avait avaient aura auront aurait auraient eut eurent ait aient")
+COPULAS = word_set("semble semblent semblait semblaient paraît paraissent paraissait paraissaient devient "
+                   "deviennent devenait devenaient reste restent restait restaient demeure demeurent")
+# words skipped between the subject and its verb, and between the verb and its predicate
+CLITICS = word_set("ne n' n’ se s' s’ me m' m’ te t' t’ nous vous y en lui leur le la l' l’ les")
+ADVERBS = word_set("pas plus très trop si aussi bien vraiment toujours souvent encore déjà jamais peut-être "
+                   "donc alors ensuite enfin presque tellement assez moins point guère plutôt environ parfois "
+                   "maintenant désormais également surtout seulement même quasi bientôt tôt tard ainsi juste "
+                   "beaucoup peu tant autant fort mal mieux vite ici là partout ailleurs ensemble certes")
+ARTICLES = word_set("le la les")
+ARTICLES_OF = {"Masc": "le", "Fem": "la"}
+CLOSED_POS = frozenset({"DET", "ADP", "PRON", "NUM", "CCONJ", "SCONJ"})
+NUMERALS = word_set("deux trois quatre cinq six sept huit neuf dix")
+
+
+class Unresolved(Exception):
+    """A word of the old gender that may agree with the subject, whose repair is not certain."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def family_of(word: str) -> tuple[str, GN] | None:
+    lower = word.lower()
+    return next(((name, gn) for name, forms in FAMILIES.items() for gn, form in forms.items() if form == lower), None)
+
+
+def region(subject: Any) -> list[Any]:
+    """The words after the subject up to the end of its sentence or the next subject."""
+    words = []
+    for token in subject.doc[subject.i + 1 :]:
+        quantifier = (family_of(token.text) or ("",))[0] in {"tout", "chacun", "seul"}  # "elles ont chacune fait"
+        # a subject ends the region, a pronoun of the chain too: its own edits repair its clause
+        another_subject = token.dep_ in SUBJECT_DEPS and not _before_meme(token) and not quantifier
+        if token.text in SENTENCE_END or another_subject:
+            break
+        words.append(token)
+    return words
+
+
+def _before_meme(token: Any) -> bool:
+    """ "elles-mêmes" split by the parser into elles / - / mêmes (or elles / -mêmes)."""
+    after, then = _lower(_next(token)), _lower(_next(token, 2))
+    return after.startswith("-même") or (after == "-" and then.startswith("même"))
+
+
+def fronted(subject: Any) -> list[Any]:
+    """ "Seuls, ils ..." / "Eux, ils ...": one word opening the sentence, a comma, then the subject."""
+    doc, i = subject.doc, subject.i
+    if i >= 2 and doc[i - 1].text == "," and (i == 2 or doc[i - 3].text in SENTENCE_END):
+        return [doc[i - 2]]
+    return []
+
+
+def _next(token: Any, offset: int = 1) -> Any:
+    position = token.i + offset
+    return token.doc[position] if 0 <= position < len(token.doc) else None
+
+
+def _lower(token: Any) -> str:
+    return token.lower_ if token is not None else ""
+
+
+def _target(family: str, gn: GN, old: GN, new: GN) -> str | None:
+    """The new form when the word has the subject's old form (chacun: the old gender), else None."""
+    if family == "chacun":
+        return FAMILIES[family][(new[0], "Sing")] if gn[0] == old[0] else None
+    return FAMILIES[family][new] if gn == old else None
+
+
+def _tout_reading(token: Any, before: str, after: str) -> str:
+    floating = after not in DETERMINERS or (after == "les" and _lower(_next(token, 2)) in NUMERALS)
+    if floating and _object_clitic_before(token):
+        return "unsure_quantifier"  # "elles les ont toutes vues": the subject's or the object's
+    return "agree" if floating and token.lower_ != "tout" else "other"  # "tout" is mostly the adverb
+
+
+def _seul_reading(token: Any, before: str, after: str) -> str:
+    attributive = before in DETERMINERS or (_next(token) is not None and _next(token).pos_ == "NOUN")
+    return "other" if attributive else "agree"  # "la seule chance" / "ils travaillent seuls"
+
+
+def _chacun_reading(token: Any, before: str, after: str) -> str:
+    # "chacun de ses enfants" agrees with "enfants"; "chacune d'entre elles" with the subject
+    return "other" if after in {"de", "d'", "d’"} and _lower(_next(token, 2)) != "entre" else "agree"
+
+
+def _celui_reading(token: Any, before: str, after: str) -> str:
+    return "agree" if before in ETRE else "other"  # "il est celui que ..."; "comme celui-ci" is another one
+
+
+def _closed_class_reading(token: Any, family: str, in_front: bool) -> str:
+    """How a closed-class word of the subject's old form relates to the subject: "agree", "other" (it agrees
+    with something else: a determiner's noun, a noun in apposition) or "unsure..."."""
+    if in_front:
+        return "agree"
+    return READINGS[family](token, _lower(_next(token, -1)), _lower(_next(token)))
+
+
+def _object_clitic_before(token: Any) -> bool:
+    """A plural object clitic ("les") or an elided one before the quantifier in its clause."""
+    for before in reversed(token.doc[: token.i]):
+        if before.dep_ in SUBJECT_DEPS or before.text in SENTENCE_END:
+            return False
+        if before.lower_ in {"les", "l'", "l’"} and before.dep_ == "obj":
+            return True
+    return False
+
+
+def _stressed_reading(token: Any, before: str, after: str) -> str:
+    if token.dep_ in SUBJECT_DEPS and not _before_meme(token):
+        return "other"  # a subject of its own clause
+    if before in {"entre"} or _before_meme(token):
+        return "agree"  # "entre eux", "chacune d'entre elles", "eux-mêmes" split by the parser
+    if before == ",":
+        return "agree"  # "ils étaient heureux, eux"
+    if before in PREPOSITIONS:
+        return "unsure"  # "avec elles": the subject's referent or another group
+    return "other" if token.lower_ == "lui" else "unsure"  # "lui" is mostly the dative clitic
+
+
+READINGS: dict[str, Callable[[Any, str, str], str]] = {
+    "tout": _tout_reading, "seul": _seul_reading, "chacun": _chacun_reading, "celui": _celui_reading,
+    "stressed": _stressed_reading,
+}
+
+
+def closed_class_edits(subject: Any, old: GN, new: GN, chain: set[int]) -> list[tuple[Any, str]]:
+    """(token, new form) for the closed-class words agreeing with the subject; Unresolved when unsure."""
+    found = []
+    for token, in_front in [*((t, True) for t in fronted(subject)), *((t, False) for t in region(subject))]:
+        if token.i in chain:
+            continue
+        self_form = _self_form(token, old, new)
+        if self_form:
+            found += [(token, self_form), *_elision(token, self_form)]
+            continue
+        reading = family_of(token.text)
+        if reading is None:
+            continue
+        target = _target(reading[0], reading[1], old, new)
+        if target is None:
+            continue
+        relation = _closed_class_reading(token, reading[0], in_front)
+        if relation.startswith("unsure"):
+            raise Unresolved("agreement_unresolved_stressed_pronoun" if relation == "unsure" else
+                             "agreement_unresolved_quantifier")
+        if relation == "agree":
+            found.append((token, target))
+    return found
+
+
+def _elision(token: Any, form: str) -> list[tuple[Any, str]]:
+    """ "d'elle-même" -> "de lui-même": the elided preposition before a new consonant-initial form; "de
+    lui-même" -> "d'elle-même" would need the space removed too, so that case is left unresolved."""
+    before = _next(token, -1)
+    if before is None or before.lower_ not in {"d'", "d’", "de"}:
+        return []
+    vowel = form[:1] in "aeéiouy"
+    if before.lower_ == "de" and vowel:
+        raise Unresolved("agreement_repair_unknown_form")
+    return [(before, "de ")] if before.lower_ != "de" and not vowel else []
+
+
+def _self_form(token: Any, old: GN, new: GN) -> str | None:
+    """ "elle-même" -> "lui-même", "eux-mêmes" -> "elles-mêmes" (one token), unless a noun precedes it."""
+    stem, _, suffix = token.lower_.partition("-")
+    if not suffix.startswith("même") or stem != FAMILIES["stressed"][old]:
+        return None
+    if _next(token, -1) is not None and _next(token, -1).pos_ in {"NOUN", "PROPN"}:
+        return None  # "la reine elle-même": the noun's
+    return FAMILIES["stressed"][new] + SELF_SUFFIX[new[1]]
+
+
+def copular_predicates(subject: Any, old: GN) -> Iterator[Any]:
+    """The word after the subject's être (or ont été, or a copular verb), over clitics and adverbs, and the
+    words listed after it: the predicate when the small parser attached it elsewhere ("ils sont partis tôt":
+    partis ADV under tôt). A definite article before an adjective comes with it ("il est le meilleur", "elles
+    sont les seules"): both agree."""
+    words = list(itertools.dropwhile(lambda t: t.lower_ in CLITICS, region(subject)))  # ne, se, l' ...
+    if not words:
+        return
+    position = 0
+    if words[0].lower_ in AVOIR and len(words) > 1 and words[1].lower_ == "été":
+        position = 1
+    elif words[0].lower_ not in ETRE | COPULAS:
+        return
+    rest = [t for t in words[position + 1 :] if not _adverb(t) and not _floating_tout(t)]
+    if rest and rest[0].lower_ == "été":
+        rest = rest[1:]
+    if rest and rest[0].lower_ in ARTICLES and len(rest) > 1 and _article_adjective(rest[1]):
+        yield from rest[:2]
+        return
+    if not rest or rest[0].morph.get("VerbForm") in (["Fin"], ["Inf"]) or rest[0].pos_ in CLOSED_POS:
+        return
+    yield rest[0]
+    for before, token in itertools.pairwise(rest):
+        if before.text not in {",", "et", "ou"} and before is not rest[0]:
+            return
+        if token.text in {",", "et", "ou"}:
+            continue
+        listed = before is not rest[0]  # after a separator; right after the predicate only a word of the
+        if not _adjective_like(token) or not (listed or _agrees_with(token, old)):  # old gender ("morts")
+            return
+        yield token
+
+
+def _adverb(token: Any) -> bool:
+    """An adverb between the verb and its predicate ("il est plutôt typique": the round trip would make
+    "plutôte" of it): listed, or in -ment."""
+    return token.lower_ in ADVERBS or (token.pos_ == "ADV" and token.lower_.endswith("ment"))
+
+
+def _floating_tout(token: Any) -> bool:
+    return (family_of(token.text) or ("",))[0] == "tout" or _numeral_after_tous(token)
+
+
+def _article_adjective(token: Any) -> bool:
+    """An adjective after "le/la/les" (the small model tags many as nouns: "les meilleures" NOUN)."""
+    return token.pos_ in {"ADJ", "NOUN"} or (family_of(token.text) or ("",))[0] == "seul"
+
+
+def _agrees_with(token: Any, old: GN) -> bool:
+    return token.morph.get("Gender") == [old[0]] or token.morph.get("VerbForm") == ["Part"]
+
+
+def _numeral_after_tous(token: Any) -> bool:
+    """ "tous les deux": the "les" and the numeral of a floating quantifier."""
+    if token.lower_ in NUMERALS:
+        return _lower(_next(token, -1)) == "les" and family_of(_lower(_next(token, -2)) or "-") is not None
+    after_tout = family_of(_lower(_next(token, -1)) or "-") is not None
+    return token.lower_ == "les" and _lower(_next(token)) in NUMERALS and after_tout
+
+
+def _adjective_like(token: Any) -> bool:
+    """An adjective, a participle or a bare noun-tagged word (the small model's tag for many adjectives)."""
+    form = token.morph.get("VerbForm")
+    if token.pos_ == "VERB":
+        return form == ["Part"]
+    return token.pos_ in {"ADJ", "NOUN"} and not any(c.dep_ == "det" for c in token.children)
+
+
+def extra_agreement_edits(subject: Any, old: GN, new: GN, chain: set[int], repaired: set[int],
+                          swap: Swap) -> list[tuple[Any, str]]:
+    """(token, new form) for the closed-class words and the copular predicates the parse missed; ``swap`` is
+    french_agreement.swap_form. Unresolved when a likely predicate of the old gender does not inflect."""
+    edits = closed_class_edits(subject, old, new, chain | repaired)
+    done = repaired | {token.i for token, _ in edits}
+    article = None
+    for token in copular_predicates(subject, old):
+        if token.lower_ in ARTICLES:
+            article = token  # changed only together with its adjective ("il est le chef" stays)
+            continue
+        if token.i in repaired and article is not None:  # the parse's predicate, already repaired
+            edits.append((article, _article_form(article, old, new)))
+        if token.i in done or not token.is_alpha:
+            article = None
+            continue
+        swapped = _predicate_form(token, old, new, swap)
+        if swapped is None and (token.pos_ in {"ADJ", "VERB"} or token.morph.get("VerbForm") == ["Part"]):
+            raise Unresolved("agreement_repair_unknown_form")
+        if swapped is not None:
+            edits.append((token, swapped))
+            edits += [(article, _article_form(article, old, new))] if article is not None else []
+        article = None
+    return edits
+
+
+def _article_form(article: Any, old: GN, new: GN) -> str:
+    return article.text if old[1] == "Plur" else ARTICLES_OF[new[0]]
+
+
+def _predicate_form(token: Any, old: GN, new: GN, swap: Swap) -> str | None:
+    """The new form of a predicate word: a closed-class word from its table, anything else by swap_form's
+    round trip."""
+    reading = family_of(token.text)
+    if reading is not None:
+        return FAMILIES[reading[0]].get(new) if reading[1] == old else None
+    return swap(token, old[0], new[0], old[1])
