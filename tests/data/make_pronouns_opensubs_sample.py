@@ -177,6 +177,7 @@ def main() -> None:
     seed = chosen_round.seed
     out = REPO / "tests" / "data" / f"pronouns_opensubs_{args.pool}{args.round}_sample.jsonl"
     default = next(f.default for f in fields(PronounsConfig) if f.name == "min_confidence")
+    commit = os.popen(f"git -C {REPO} rev-parse --short HEAD").read().strip()  # the code the build imports
     folder = args.set_dir or build_pool(pool, args.work / f"{args.pool}{args.round}", chosen_round.overrides)
     records = [json.loads(line) for line in (folder / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()]
     its = english_it_count(str(DATA / pool.folder / "pool.en"))
@@ -192,7 +193,7 @@ def main() -> None:
     meta = {"pool": pool.folder, "seed": seed, "overrides": dict(chosen_round.overrides), "english_it": its,
             "relaxed_items": len(records),
             "default_items": len(kept), "default_per_class": dict(Counter(r["pronoun class"] for r in kept)),
-            "built_at_commit": os.popen(f"git -C {REPO} rev-parse --short HEAD").read().strip()}
+            "built_at_commit": commit}
     out.with_suffix(".meta.json").write_text(json.dumps(meta, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     with used_documents_file(args.pool).open("a", encoding="utf-8") as used:
         used.write("".join(f"{item['document id']}\tround {args.round}\n" for item in items))
