@@ -59,3 +59,18 @@ def test_a_build_with_the_learned_resolver_records_its_probability(tmp_path: Pat
     confidences = [r["confidence"] for r in records]
     assert all(0.0 < c < 1.0 for c in confidences)
     assert len(set(confidences)) > 1  # a probability per item, not the heuristic's 1/count steps
+
+
+def test_salience_counts_the_lemma_over_the_earlier_document_and_caches_it() -> None:
+    from builders.pronouns.coref_learned import LEMMA_COUNTS_KEY, salience_features
+    from builders.pronouns.english import load_pipeline
+
+    nlp = load_pipeline("").nlp
+    docs = [nlp(text) for text in ("The box stood in the hall.", "Nobody opened the box.", "It is a box of tea.")]
+    box, hall = docs[1][3], docs[0][5]
+    assert (box.lemma_, hall.lemma_) == ("box", "hall")
+    pronoun = docs[2][0]
+    box_row, hall_row = (salience_features(docs, 2, pronoun, noun, 2 - i) for i, noun in ((1, box), (0, hall)))
+    assert box_row[0] > hall_row[0] > 0.0  # box twice before the pronoun's segment, hall once
+    assert box_row[6] == 1.0 and hall_row[6] == 0.0  # "a box" named again after the pronoun
+    assert docs[0].user_data[LEMMA_COUNTS_KEY] == {"box": 1, "hall": 1}

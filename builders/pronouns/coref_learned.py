@@ -1,13 +1,13 @@
 """``coref: learned``: a resolver for *it* and *they* learned from OntoGUM's gold coreference.
 
-One straight line per pronoun: candidates (the parser's nouns in reach, ``coref.HeuristicDocument``) ->
-features (below) -> two logistic models -> a posterior. The **mention ranker** scores each candidate; a softmax
-over the candidates gives P(candidate | the antecedent is among them). The **anaphoricity model** gives
-P(the pronoun has a nominal antecedent in reach). ``extract`` combines both with the target side: the
-confidence of an item is the ranker's mass on the chosen antecedent among the candidates whose target noun agrees
-with the target pronoun, times the anaphoricity, mapped through a calibration fitted on the dev split
-(``calibrated_confidence``). The weights are trained by ``builders.pronouns.coref_train`` (``make models``) and
-bundled in ``resources/models/coref-learned/``; nothing is downloaded.
+One straight line per pronoun: candidates (the parser's nouns in reach, ``coref.HeuristicDocument``) -> features
+(below) -> two logistic models -> a posterior. The **mention ranker** scores each candidate; a softmax over the
+candidates gives P(candidate | the antecedent is among them). The **anaphoricity model** gives P(the pronoun has a
+nominal antecedent in reach). ``extract`` combines both with the target side: the confidence of an item is the
+ranker's mass on the chosen antecedent among the candidates whose target noun agrees with the target pronoun, times
+the anaphoricity, mapped through a calibration fitted on the dev split and on the training documents scored out of
+fold (``calibrated_confidence``). The weights are trained by ``builders.pronouns.coref_train`` (``make models``)
+and bundled in ``resources/models/coref-learned/``; nothing is downloaded.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ INDEFINITE = frozenset({"a", "an", "some", "any", "another"})
 DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
 COPULAS = frozenset({"be"})
 CLAUSAL_CHILDREN = frozenset({"ccomp", "xcomp", "csubj", "advcl"})
+LEMMA_COUNTS_KEY = "mtprobes_coref_noun_lemmas"
 
 
 def _role(token: Token) -> int:
@@ -87,11 +88,7 @@ def _vector(token: Token) -> np.ndarray:
 
 def _mentions_of(docs: Sequence[Doc | None], lemma: str, first: int, last: int) -> int:
     """How often the lemma is a noun in these segments (salience: a repeated referent is resumed more)."""
-    count = 0
-    for doc in docs[max(0, first) : last + 1]:
-        if doc is not None:
-            count += sum(1 for t in doc if t.lemma_.lower() == lemma and t.pos_ == "NOUN")
-    return count
+    return sum(_lemma_counts(doc).get(lemma, 0) for doc in docs[max(0, first) : last + 1] if doc is not None)
 
 
 def candidate_features(docs: Sequence[Doc | None], sentence: int, pronoun: Token, candidate: Candidate,
@@ -126,6 +123,46 @@ def candidate_features(docs: Sequence[Doc | None], sentence: int, pronoun: Token
         1.0 if _role_rank(noun) == 0 and distance > 0 else 0.0,
         _cosine(_vector(noun), _vector(pronoun)),
         _cosine(_vector(noun), _vector(pronoun_verb)),
+        *salience_features(docs, sentence, pronoun, noun, distance),
+    ]
+
+
+def _earlier_count(docs: Sequence[Doc | None], sentence: int, lemma: str) -> int:
+    """How often the lemma was a noun anywhere before the pronoun's segment (the document's topic)."""
+    return sum(_lemma_counts(doc).get(lemma, 0) for doc in docs[:sentence] if doc is not None)
+
+
+def _lemma_counts(doc: Doc) -> dict[str, int]:
+    """The segment's noun lemmas with their counts, kept in the Doc's user data: every candidate of every
+    pronoun after it asks again (counting anew each time made the resolver three times slower)."""
+    counts: dict[str, int] | None = doc.user_data.get(LEMMA_COUNTS_KEY)
+    if counts is None:
+        counts = {}
+        for token in doc:
+            if token.pos_ == "NOUN":
+                key = token.lemma_.lower()
+                counts[key] = counts.get(key, 0) + 1
+        doc.user_data[LEMMA_COUNTS_KEY] = counts
+    return counts
+
+
+def salience_features(docs: Sequence[Doc | None], sentence: int, pronoun: Token, noun: Token,
+                      distance: int) -> list[float]:
+    """Salience and parallelism beyond the local window: the lemma's count over the whole earlier document, a
+    main-clause subject, the same dependency label as the pronoun, the phrase's length, an NP-embedded noun
+    ("the lid of the box"), a conjunct, the lemma named again after the pronoun ("It is a big box")."""
+    lemma = noun.lemma_.lower()
+    after = [t for t in pronoun.doc[pronoun.i + 1 :] if t.pos_ == "NOUN"]
+    return [
+        math.log1p(_earlier_count(docs, sentence, lemma)) / 2,
+        1.0 if noun.dep_ in SUBJECT_DEPS and noun.head.dep_ == "ROOT" else 0.0,
+        1.0 if noun.dep_ == pronoun.dep_ else 0.0,
+        math.log1p(sum(1 for _ in noun.subtree)) / 3,
+        1.0 if noun.dep_ == "pobj" and noun.head.head.pos_ in {"NOUN", "PROPN"} else 0.0,
+        1.0 if noun.dep_ == "conj" else 0.0,
+        1.0 if any(t.lemma_.lower() == lemma for t in after) else 0.0,
+        1.0 if not any(t.pos_ in {"NOUN", "PROPN"} for t in noun.doc[: noun.i]) else 0.0,
+        1.0 if distance == 0 and pronoun.dep_ == "poss" else 0.0,
     ]
 
 
@@ -189,7 +226,7 @@ def sigmoid(x: float) -> float:
 
 
 def calibrated_confidence(raw: float, calibration: tuple[float, float]) -> float:
-    """The raw posterior (antecedent mass x anaphoricity) mapped by the Platt scaling fitted on dev."""
+    """The raw posterior (antecedent mass x anaphoricity) mapped by the Platt scaling of ``coref_train``."""
     clipped = min(max(raw, 1e-6), 1 - 1e-6)
     a, b = calibration
     return round(sigmoid(a * math.log(clipped / (1 - clipped)) + b), 4)
