@@ -50,6 +50,8 @@ CHECKS = (
     BlindCheck("variations_blind5", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind6", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind7", VARIATION_QUESTIONS, "type", None),
+    BlindCheck("pronouns_opensubs_ende5", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     # issue 23 part 3: disagreements with Lopes et al. (2020); each side judged usable (None: no item on that side)
     BlindCheck("lopes_disagreements", ("theirs_usable", "ours_usable", "verdict"), "kind", None, "document",
                (("theirs_usable", (True, False, None)), ("ours_usable", (True, False, None)),
