@@ -52,6 +52,7 @@ CHECKS = (
     BlindCheck("variations_blind7", VARIATION_QUESTIONS, "type", None),
     BlindCheck("pronouns_opensubs_ende5", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
+    BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     # issue 23 part 3: disagreements with Lopes et al. (2020); each side judged usable (None: no item on that side)
     BlindCheck("lopes_disagreements", ("theirs_usable", "ours_usable", "verdict"), "kind", None, "document",
                (("theirs_usable", (True, False, None)), ("ours_usable", (True, False, None)),
@@ -309,6 +310,15 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
     ("lopes_disagreements", "6244", "ours_usable"):
         (False, "ours ('Il est parfait tel qu'il est') is fully well-formed against a faulty reference: confounded"),
     ("lopes_disagreements", "6244", "verdict"): ("both_wrong", "the reference's own agreement error confounds both"),
+    # issue 25, round 9 (INS on opensubs-ende, rules 9d5205a)
+    ("variations_blind9", "L012753-INS-000", "grammatical_en"):
+        (False, "'a very young playwrights festival' reads as a very young festival: the English is ill-formed for "
+                "the intended reading"),
+    ("variations_blind9", "L012753-INS-000", "parallel"):
+        (False, "the German puts sehr on 'Dramatiker' while the English can only scope over the compound"),
+    ("variations_blind9", "L033454-INS-000", "minimal"):
+        (False, "both readers note that 'very' breaks the repeated 'good to yourself / good to you': in doubt, no"),
+    ("variations_blind9", "L033454-INS-000", "usable"): (False, "not minimal"),
 }
 
 
