@@ -319,6 +319,31 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
     ("variations_blind9", "L033454-INS-000", "minimal"):
         (False, "both readers note that 'very' breaks the repeated 'good to yourself / good to you': in doubt, no"),
     ("variations_blind9", "L033454-INS-000", "usable"): (False, "not minimal"),
+    # issue 23, EN-DE round 5 (rubric pass; default at 5cb2851), resolved by the lead
+    ("pronouns_opensubs_ende5", "opensubs-ende/d000303-s0005-t007", "usable"):
+        (False, "'Man muss es einfach ausspielen' (es = the situation) is acceptable German: in doubt, no"),
+    ("pronouns_opensubs_ende5", "opensubs-ende/d001080-s0005-t006", "usable"):
+        (False, "'listen to it' is more likely the streamed music (not named) than the music cloud: in doubt, no"),
+    ("pronouns_opensubs_ende5", "opensubs-ende/d001080-s0005-t006", "right_antecedent"):
+        (False, "the referent may be the music itself, not 'a music cloud'"),
+    ("pronouns_opensubs_ende5", "opensubs-ende/d001189-s0004-t001", "usable"):
+        (False, "'Es gehört zum Haus' can be read with 'das Grundstück' in reach or a vague es: in doubt, no"),
+    ("pronouns_opensubs_ende5", "opensubs-ende/d003241-s0005-t012", "usable"):
+        (False, "the er variant reads as Matt, named in the previous line: not wrong German"),
+    ("pronouns_opensubs_ende5", "opensubs-ende/d004764-s0005-t001", "usable"):
+        (False, "the referent (the Machine or its code) is not certain; the recorded antecedent is wrong"),
+    ("pronouns_opensubs_ende5", "opensubs-ende/d004779-s0005-t001", "usable"):
+        (False, "'wie einen Kitt' (m) is in reach: 'Er kann sich dehnen' can be read as the putty"),
+    ("pronouns_opensubs_ende5", "opensubs-ende/d006238-s0005-t003", "usable"):
+        (False, "the sie variant reads as the woman writing the letter: not wrong German"),
+    ("pronouns_opensubs_ende5", "opensubs-ende/d006252-s0005-t003", "right_antecedent"):
+        (False, "the it may be the celebrating rather than 'a visit': in doubt, no"),
+    ("pronouns_opensubs_ende5", "opensubs-ende/d006255-s0005-t001", "usable"):
+        (False, "the German context calls the changeling 'Es' two segments earlier: the es variant is plausible"),
+    ("pronouns_opensubs_ende5", "opensubs-ende/d006566-s0005-t003", "right_antecedent"):
+        (False, "'blood' is the predicate of 'what appears to be dried blood'; the German phrase is not in the text"),
+    ("pronouns_opensubs_ende5", "opensubs-ende/d007268-s0005-t002", "usable"):
+        (False, "'Passt es?' is idiomatic German for a garment: not wrong"),
 }
 
 
