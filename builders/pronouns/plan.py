@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from builders.core.context import BuildContext
 from builders.core.errors import InputError
@@ -28,8 +28,6 @@ from builders.pronouns.english import PipelinePin, load_pinned, load_pipeline, n
 from builders.pronouns.packs import LanguagePack, make_pack, resolved_coref
 from builders.pronouns.readers import Document, InputSpec, SentencePair, stream_input
 from builders.pronouns.units import DocPayload, SegmentPayload
-
-T = TypeVar("T")
 
 # UTF-8 read as Latin-1 and saved again ("Ã¤" for "ä"): a file that mixes encodings
 MOJIBAKE_RE = re.compile("[ÃÂ][\u0080-\u00bf]")
@@ -207,10 +205,6 @@ def tokenize_pairs(pairs: Sequence[tuple[str, str]], job: TokenizeJob) -> tuple[
     return aligner_lines(src_tokens), aligner_lines(tgt_tokens)
 
 
-def chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:
-    return [items[start : start + size] for start in range(0, len(items), size)]
-
-
 def _align(
     config: PronounsConfig, ctx: BuildContext, pipeline: PipelinePin, store: DocumentFile
 ) -> tuple[LineFile, LineFile]:
@@ -222,16 +216,9 @@ def _align(
     return links
 
 
-def links_digest(forward: Sequence[str], reverse: Sequence[str]) -> str:
-    digest = hashlib.sha256()
-    for line in (*forward, *reverse):
-        digest.update(line.encode())
-        digest.update(b"\n")
-    return digest.hexdigest()
-
-
 def files_digest(paths: Sequence[Path]) -> str:
-    """``links_digest`` of link lines written one per line: the sha256 of the files one after the other."""
+    """The sha256 of the files one after the other: for the link files, the digest of every forward line, then
+    every reverse line, each ending in a newline (what the checkpoint pinned before the files existed)."""
     digest = hashlib.sha256()
     for path in paths:
         with path.open("rb") as handle:
