@@ -47,3 +47,42 @@ def test_jsonl_errors_name_the_line(tmp_path: Path, content: str, message: str) 
     path.write_text(content)
     with pytest.raises(InputError, match=message):
         list(iter_jsonl(path))
+
+
+ODD_FILES = {
+    "plain": b"x\ny\n", "no final newline": b"x\ny", "bom crlf nul blank": b"\xef\xbb\xbfx\r\ny\x00z\n\n",
+    "empty": b"", "lone bom": b"\xef\xbb\xbf", "one blank line": b"\n", "bad utf-8": b"ok\nbad\xff\n",
+    "u2028": "\u00e4\u2028b\n".encode(),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ODD_FILES))
+@pytest.mark.parametrize("suffix", ["", ".gz"])
+def test_streamed_lines_are_read_lines(tmp_path: Path, name: str, suffix: str) -> None:
+    """Issue 26: iter_lines reads a file a line at a time with read_lines' lines and errors."""
+    from builders.core.textio import iter_lines
+
+    data = ODD_FILES[name]
+    path = tmp_path / f"f{suffix}"
+    path.write_bytes(gzip.compress(data) if suffix else data)
+
+    def outcome(read: object) -> object:
+        try:
+            return read(path)  # type: ignore[operator]
+        except InputError as error:
+            return str(error)
+
+    assert outcome(lambda p: list(iter_lines(p))) == outcome(read_lines)
+
+
+def test_streamed_parallel_files_of_different_lengths(tmp_path: Path) -> None:
+    from builders.core.textio import iter_parallel
+
+    short, long = tmp_path / "a.en", tmp_path / "b.de"
+    short.write_text("1\n2\n")
+    long.write_text("1\n2\n3\n4\n")
+    assert list(iter_parallel([short, short])) == [("1", "1"), ("2", "2")]
+    with pytest.raises(InputError, match="a.en has 2 lines, .*b.de has 4 lines"):
+        list(iter_parallel([short, long]))
+    with pytest.raises(InputError, match="b.de has 4 lines, .*a.en has 2 lines"):
+        list(iter_parallel([long, short]))

@@ -16,6 +16,7 @@ import pytest
 
 from builders.core.compat import spacy_english
 from builders.core.config import load_config_file
+from builders.core.context import BuildContext
 from builders.core.errors import MtprobesError
 from builders.core.executors import LocalExecutor, Result, Shared, Task
 from builders.core.resources import resource_path
@@ -142,3 +143,25 @@ def interrupt_after_units(monkeypatch: pytest.MonkeyPatch, units: int) -> None:
         return original(self, unit, plan, ctx)
 
     monkeypatch.setattr(PronounsBuilder, "process", interrupted)
+
+
+def test_the_driver_keeps_offsets_per_document_not_the_segments(tmp_path: Path) -> None:
+    """Issue 26: prepare() writes the screened segments, aligner lines and link lines to the work folder and
+    keeps offsets per document; units read their documents back when taken. The plan grows by a few bytes per
+    document (the demo: 32 documents), not by the text, aligner lines and links of its segments."""
+    sizes, units = [], []
+    for times in (1, 8):
+        src, tgt = repeated_demo(tmp_path / f"x{times}", times)
+        config = demo_config(src=str(src), tgt=str(tgt), docs_per_unit=2)
+        builder = PronounsBuilder(config)
+        plan = builder.prepare(BuildContext(config=config, work_dir=tmp_path / f"work{times}", quiet=True))
+        sizes.append(len(pickle.dumps(plan)))
+        made = builder.units(plan)
+        assert not isinstance(made, list)  # made when taken
+        units.append([(unit.key, pickle.dumps(unit.payload)) for unit in made])
+    added_documents = 32 * 7
+    assert (sizes[1] - sizes[0]) / added_documents <= 40  # int64 offsets: documents, segments, links (both)
+    payloads = [sum(len(payload) for _, payload in made) for made in units]  # what the plan held before
+    assert sizes[1] - sizes[0] < (payloads[1] - payloads[0]) / 5
+    assert len(units[1]) == 8 * len(units[0]) == 8 * 16
+    assert units[1][0][1] != units[1][1][1]  # each unit its own documents

@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,3 +81,37 @@ def test_the_diagonal_aligner_links_a_small_parallel_corpus() -> None:
     tgt = [f"der {g} ist {d}" for _, g in words for _, d in colours]
     forward, reverse = align_lines(src, tgt, [])
     assert set(forward) == set(reverse) == {"0-0 1-1 2-2 3-3"}
+
+
+def test_the_diagonal_aligner_gives_the_same_links_in_any_block_size() -> None:
+    """Issue 26: the aligner works in blocks of sentences to bound its memory; the sums of the E step keep their
+    order across blocks, so blocks of a few pairs give the very links of one block over the whole corpus."""
+    from builders.pronouns.align_diagonal import DiagonalSettings, align_lines
+
+    nouns = [("dog", "hund"), ("cat", "katze"), ("tree", "baum"), ("house", "haus"), ("car", "wagen")]
+    src, tgt = [], []
+    for number, ((e1, g1), (e2, g2)) in enumerate(list(zip(nouns, nouns[1:] + nouns[:1], strict=True)) * 7):
+        src.append(f"the {e1} sees the {e2}" + " today" * (number % 3))
+        tgt.append(f"heute sieht der {g1} den {g2}" if number % 3 else f"der {g1} sieht den {g2}")
+    src.append("it")  # a one-word sentence, and a long one that is a block of its own at the smallest size
+    tgt.append("es")
+    src.append(" ".join(e for e, _ in nouns * 3))
+    tgt.append(" ".join(g for _, g in nouns * 3))
+    lexicon = [("dog", "hund", 2.0), ("it", "es", 1.0)]
+    whole = align_lines(src, tgt, lexicon, DiagonalSettings(block_pairs=10**9))
+    whole_table = trained_table(src, tgt, lexicon, DiagonalSettings(block_pairs=10**9))
+    for block_pairs in (1, 7, 60, 500):
+        settings = DiagonalSettings(block_pairs=block_pairs)
+        assert align_lines(src, tgt, lexicon, settings) == whole
+        # the lexical table to the last bit, not only its argmax: no sum was regrouped
+        assert trained_table(src, tgt, lexicon, settings).tobytes() == whole_table.tobytes()
+    assert any(whole[0]) and any(whole[1])
+
+
+def trained_table(src: list[str], tgt: list[str], lexicon: list[tuple[str, str, float]], settings: Any) -> Any:
+    from builders.pronouns.align_diagonal import encode, lexicon_pseudo_counts, pair_table, train_lexicon
+
+    source, target = encode(src), encode(tgt)
+    table = pair_table(source, target, settings)
+    return train_lexicon(table, lexicon_pseudo_counts(table, source, target, lexicon), len(target.vocabulary),
+                         settings)

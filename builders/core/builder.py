@@ -161,7 +161,7 @@ class Builder(abc.ABC, Generic[ConfigT]):
             build_plan = self.prepare(ctx)
         if normalised:
             ctx.notes["normalised_line_breaks"] = dict(sorted(normalised.items()))
-        units = list(self.units(build_plan))
+        units = self.units(build_plan)  # not copied: a family may make its units as they are taken (from disk)
         checkpoint = Checkpoint(plan.work_dir / "checkpoint", self.name, self.config.to_dict(), unit_inputs(ctx))
         rows = self._run_units(units, build_plan, ctx, executor, checkpoint, resume)
         rows = self.finalize(rows, build_plan, ctx)
@@ -171,17 +171,19 @@ class Builder(abc.ABC, Generic[ConfigT]):
         write_dataset(self, rows, info, plan, ctx, build_plan)
         return plan.final_dir
 
-    def _run_units(self, units: list[Unit], build_plan: Any, ctx: BuildContext, executor: Executor,
+    def _run_units(self, units: Sequence[Unit], build_plan: Any, ctx: BuildContext, executor: Executor,
                    checkpoint: Checkpoint, resume: bool) -> list[Row]:
         """Rows of every unit in unit order; finished chunks come from the checkpoint, the rest from the executor."""
         keys = [u.key for u in units]
         if len(set(keys)) != len(keys):
             raise MtprobesError(f"{self.name}: unit keys are not unique")
         done = checkpoint.load(keys) if resume else checkpoint.reset()
+        ctx.dropped_spill.unlink(missing_ok=True)  # an interrupted build's: its chunks' drops are merged again
         rows: list[Row] = []
         for chunk in done:
             rows.extend(chunk.rows)
             ctx.counts.merge(chunk.counts)
+            ctx.spill_dropped()
         todo = units[sum(len(c.unit_keys) for c in done) :]
         results = executor.map(run_unit, todo, (self, self.shared_plan(build_plan), ctx.work_dir))
         batch: list[UnitResult] = []
@@ -202,6 +204,7 @@ class Builder(abc.ABC, Generic[ConfigT]):
             counts.merge(result.counts)
         checkpoint.save([result.key for result in batch], rows, counts)
         ctx.counts.merge(counts)
+        ctx.spill_dropped()
         return rows
 
     def check_rows(self, rows: Iterable[Row]) -> None:

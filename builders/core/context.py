@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 import zlib
 from collections import Counter
@@ -94,6 +95,23 @@ class BuildContext:
     unit_inputs: dict[str, str] = field(default_factory=dict)
     executor: Any = None  # core.executors.Executor of the build (None: in this process); prepare() may map on it
 
+    # --- dropped candidates on disk ---------------------------------------------------------------------
+    @property
+    def dropped_spill(self) -> Path:
+        """Where the build keeps the dropped candidates it has counted so far (dropped.jsonl's lines)."""
+        return self.work_dir / "dropped.partial.jsonl"
+
+    def spill_dropped(self) -> None:
+        """Move the dropped candidates held in memory to the end of ``dropped_spill`` (the build calls it after
+        each checkpoint chunk): each one carries its segments' text, so the driver does not hold them for the
+        whole corpus (issue 26). Their order is kept, so dropped.jsonl's bytes do not change."""
+        candidates = self.counts.dropped_candidates
+        if candidates:
+            self.dropped_spill.parent.mkdir(parents=True, exist_ok=True)
+            with self.dropped_spill.open("a", encoding="utf-8", newline="\n") as handle:
+                handle.writelines(json.dumps(record, ensure_ascii=False) + "\n" for record in candidates)
+            candidates.clear()
+
     # --- counting -------------------------------------------------------------------------------------
     def read(self, n: int = 1) -> None:
         self.counts.read += n
@@ -138,7 +156,12 @@ class BuildContext:
     def map(self, task: Callable[[T, S], R], items: Sequence[T], shared: S) -> list[R]:
         """``task(item, shared)`` for every item on the build's executor, results in item order (sharded
         whole-input passes of prepare(); ``task`` must be a module-level function)."""
+        return list(self.imap(task, items, shared))
+
+    def imap(self, task: Callable[[T, S], R], items: Sequence[T], shared: S) -> Iterator[R]:
+        """Like ``map``, one result at a time as it comes (in item order), for passes whose results are written
+        out rather than kept."""
         from builders.core.executors import LocalExecutor
 
         executor = self.executor or LocalExecutor()
-        return list(executor.map(task, items, shared))
+        return executor.map(task, items, shared)

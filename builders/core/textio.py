@@ -155,6 +155,87 @@ def read_parallel(paths: Sequence[str | Path]) -> list[list[str]]:
     return columns
 
 
+def iter_lines(path: str | Path) -> Iterator[str]:
+    """The lines of ``read_lines``, one at a time (the file is never held whole: issue 26), with the same errors
+    (bad UTF-8 names its line and byte offset) and the same line-break normalisation."""
+    path = Path(path)
+    if path.is_dir():
+        raise InputError(path, "is a directory, expected a file")
+    _read_raw_check(path)
+    replaced, first_line, number, offset = 0, 0, 0, 0
+    with _open_stream(path) as handle:
+        for raw in _gzip_errors_named(path, handle):
+            text = _decode_line(path, raw, number + 1, offset)
+            text = text.removeprefix("\ufeff") if number == 0 else text
+            offset += len(raw)
+            if number == 0 and not text and not raw.endswith(b"\n"):
+                break  # a lone byte-order mark: the file is empty, as read_lines sees it
+            number += 1
+            cleaned, n = _LINE_BREAKING_RE.subn(" ", text.removesuffix("\n").removesuffix("\r"))
+            replaced += n
+            first_line = first_line or (number if n else 0)
+            yield cleaned
+    if number == 0:
+        raise InputError(path, "file is empty")
+    _report_normalised(path, first_line, replaced)
+
+
+def _read_raw_check(path: Path) -> None:
+    """read_lines' errors for a path that cannot be opened (not a regular file, missing, a link loop)."""
+    if path.exists() and not path.is_file():
+        raise InputError(path, NOT_REGULAR)
+    try:
+        path.open("rb").close()
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise InputError(path, "symbolic link loop") from None
+        if err.errno == errno.ENOENT:
+            raise InputError(path, "file not found") from None
+        raise InputError(path, f"cannot read ({err.strerror})") from None
+
+
+def _open_stream(path: Path) -> Any:
+    return gzip.open(path, "rb") if path.suffix == ".gz" else path.open("rb")
+
+
+def _gzip_errors_named(path: Path, handle: Any) -> Iterator[bytes]:
+    """The raw lines of ``handle``; gzip's errors become _gunzip's one-line errors."""
+    try:
+        yield from handle
+    except gzip.BadGzipFile:
+        raise InputError(path, "not a gzip file (the name ends in .gz); decompress it or rename it") from None
+    except EOFError:
+        raise InputError(path, "truncated gzip file (ends before the end of the compressed stream)") from None
+    except zlib.error as err:
+        raise InputError(path, f"corrupt gzip data ({err})") from None
+
+
+def _decode_line(path: Path, raw: bytes, number: int, offset: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise InputError(path, f"invalid UTF-8 ({err.reason}); convert the file to UTF-8", line=number,
+                         byte_offset=offset + err.start) from None
+
+
+def iter_parallel(paths: Sequence[str | Path]) -> Iterator[tuple[str, ...]]:
+    """The lines of line-aligned files together, one tuple at a time (``read_parallel`` without holding the
+    files); files of different lengths end it with read_parallel's error, once the longer ones are counted."""
+    streams = [iter_lines(p) for p in paths]
+    rows = 0
+    while True:
+        row = [next(stream, None) for stream in streams]
+        if all(line is None for line in row):
+            return
+        if any(line is None for line in row):
+            counts = [rows + (line is not None) + sum(1 for _ in stream)
+                      for line, stream in zip(row, streams, strict=True)]
+            listing = ", ".join(f"{p} has {n} lines" for p, n in zip(paths, counts, strict=True))
+            raise InputError(paths[0], f"line-aligned files differ in length: {listing}")
+        rows += 1
+        yield tuple(line for line in row if line is not None)
+
+
 def iter_jsonl(path: str | Path) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield (line number, object) for each non-blank line; bad JSON names the line."""
     path = Path(path)

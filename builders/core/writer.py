@@ -122,6 +122,14 @@ def _write_jsonl(records: list[dict[str, Any]], path: Path) -> None:
             handle.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
+def _write_dropped(ctx: BuildContext, path: Path) -> None:
+    """dropped.jsonl: the candidates spilled during the build, then those still in memory, in the order counted."""
+    ctx.spill_dropped()
+    with atomic_path(path) as tmp:
+        if ctx.dropped_spill.is_file():  # else none was dropped: the file stays empty
+            shutil.copyfile(ctx.dropped_spill, tmp)
+
+
 def _save_to_disk(tables: dict[str, pa.Table], features: datasets.Features, directory: Path, fingerprint: str) -> None:
     datasets.disable_progress_bars()  # our own progress bar covers the build; theirs would print per split
     dataset_dict = datasets.DatasetDict()
@@ -164,7 +172,7 @@ def _write_staging(builder: Builder[Any], rows: list[Row], info: dict[str, Any],
         _save_to_disk(tables, features, staging / "hf" / subset, fingerprint)
     info["files"] = files
     info["extras"] = builder.write_extras(rows, build_plan, staging, ctx)
-    _write_jsonl(ctx.counts.dropped_candidates, staging / DROPPED_FILE)
+    _write_dropped(ctx, staging / DROPPED_FILE)
     # Every file's sha256, and the signature over them: validate finds any file edited, added or removed.
     info["files_sha256"] = output_hashes(staging)
     info["file_sizes"] = {name: (staging / name).stat().st_size for name in info["files_sha256"]}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -81,18 +81,24 @@ def align_in_shards(src: Sequence[str], tgt: Sequence[str], bounds: Sequence[tup
     rel = job.settings.rel_iterations
     shards = [AlignShard(tuple(src[a:b]), tuple(tgt[a:b]), shard_iterations(rel, b - a, len(src)))
               for a, b in bounds]
-    results: list[ShardLinks] = []
+    results = list(shard_results(shards, job, priors_from_first, ctx))
+    forward = [line for shard in results for line in shard.forward]
+    reverse = [line for shard in results for line in shard.reverse]
+    return (forward, reverse), results
+
+
+def shard_results(shards: Sequence[AlignShard], job: AlignJob, priors_from_first: bool,
+                  ctx: BuildContext) -> Iterator[ShardLinks]:
+    """Each shard's link lines (its cache key, whether cached), in shard order, one at a time as they come:
+    ``shards`` may be made as they are taken (plan.py reads them from the work folder)."""
     rest_job = job
     if priors_from_first and len(shards) > 1:
         priors = ctx.work_dir / "alignment" / "first-shard.priors"
         first_job = replace(job, settings=replace(job.settings, priors_out=str(priors)))
-        results += ctx.map(align_shard, shards[:1], first_job)
+        yield from ctx.imap(align_shard, shards[:1], first_job)
         digest = hashlib.sha256(priors.read_bytes()).hexdigest()[:16]
         # the cache key of a shard does not see the priors: shards aligned with these priors get their own folder
         rest_job = replace(job, settings=replace(job.settings, priors_in=(*job.settings.priors_in, str(priors))),
                            cache_dirs=tuple(d / f"priors-{digest}" for d in job.cache_dirs))
         shards = shards[1:]
-    results += ctx.map(align_shard, shards, rest_job)
-    forward = [line for shard in results for line in shard.forward]
-    reverse = [line for shard in results for line in shard.reverse]
-    return (forward, reverse), results
+    yield from ctx.imap(align_shard, shards, rest_job)

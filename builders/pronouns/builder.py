@@ -111,7 +111,7 @@ class PronounsBuilder(Builder[PronounsConfig]):
         return prepare(self.config, ctx)
 
     def units(self, plan: PronounsPlan) -> Sequence[Unit]:
-        return make_units(plan.documents, self.config.docs_per_unit)
+        return make_units(plan.corpus.documents.documents, self.config.docs_per_unit, plan.corpus.slice)
 
     def shared_plan(self, plan: PronounsPlan) -> PronounsShared:
         return plan.shared

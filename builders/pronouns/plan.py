@@ -5,13 +5,14 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from builders.core.context import BuildContext
 from builders.core.errors import InputError
+from builders.core.lazy import LazySequence
 from builders.pronouns.align import (
     AlignSettings,
     aligner_lines,
@@ -20,14 +21,13 @@ from builders.pronouns.align import (
     links_origin,
     seed_lexicon_priors,
 )
-from builders.pronouns.align_shards import AlignJob, align_in_shards, shard_bounds
+from builders.pronouns.align_shards import AlignJob, AlignShard, shard_iterations, shard_results
 from builders.pronouns.config import PronounsConfig
+from builders.pronouns.corpus_store import DocumentFile, LineFile
 from builders.pronouns.english import PipelinePin, load_pinned, load_pipeline, normalise_space, tokenize_texts
 from builders.pronouns.packs import LanguagePack, make_pack, resolved_coref
-from builders.pronouns.readers import InputSpec, SentencePair, read_input
+from builders.pronouns.readers import Document, InputSpec, SentencePair, stream_input
 from builders.pronouns.units import DocPayload, SegmentPayload
-
-T = TypeVar("T")
 
 # UTF-8 read as Latin-1 and saved again ("Ã¤" for "ä"): a file that mixes encodings
 MOJIBAKE_RE = re.compile("[ÃÂ][\u0080-\u00bf]")
@@ -68,12 +68,31 @@ class PronounsShared:
 
 
 @dataclass(frozen=True)
+class StoredCorpus:
+    """Every document with its screened segments, and the aligner's forward and reverse link lines, in the
+    build's work folder (corpus_store.py): the driver holds offsets per document, not the segments."""
+
+    documents: DocumentFile
+    forward: LineFile
+    reverse: LineFile
+
+    def slice(self, first: int, stop: int) -> tuple[DocPayload, ...]:
+        """Documents ``first`` to ``stop - 1`` with their segments and link lines, read back."""
+        forward, reverse = iter(self.forward.read(first, stop)), iter(self.reverse.read(first, stop))
+        return tuple(
+            DocPayload(index, doc_id, tuple(SegmentPayload(src, tgt, next(forward), next(reverse), reason)
+                                            for src, tgt, reason in segments))
+            for index, (doc_id, segments) in enumerate(self.documents.read(first, stop), start=first)
+        )
+
+
+@dataclass(frozen=True)
 class PronounsPlan:
-    """The shared part, and every document with its aligned segments, which stay on the driver: ``units()``
-    gives each unit its own documents (units.DocBatch)."""
+    """The shared part, and the corpus on disk, which stays with the driver: ``units()`` gives each unit its own
+    documents (units.DocBatch), read back when the executor takes the unit."""
 
     shared: PronounsShared
-    documents: tuple[DocPayload, ...]
+    corpus: StoredCorpus
 
 
 def _record_tools(
@@ -100,21 +119,44 @@ def _record_tools(
 
 def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     spec = InputSpec(config.src, config.tgt, config.docs_tsv, config.ids, config.opus_root, config.jsonl)
-    result = read_input(config.input_format, spec)
-    for path in result.input_files:
+    stream = stream_input(config.input_format, spec)
+    screened = _store_documents(config, ctx, stream.documents)
+    for path in stream.input_files:
         ctx.add_input(path)
-    _require_text(result.documents, result.input_files)
-    for reason, names in result.problems.items():
+    if not screened.any_text:  # an input of only <d> markers or blank lines has nothing to align
+        where = stream.input_files[0] if stream.input_files else "input"
+        raise InputError(where, f"no sentence pairs with text on both sides ({screened.store.documents} "
+                                "document(s) read; only <d> document markers or blank lines?)")
+    for reason, names in stream.problems.items():
         ctx.notes[reason] = {"count": len(names), "names": names[:50]}
     pipeline = load_pipeline(config.spacy_model)
     pin = PipelinePin(pipeline.name, pipeline.version)
     _record_tools(config, ctx, pipeline.name, pipeline.version)
     ctx.unit_inputs["spacy_pipeline"] = f"{pin.name}-{pin.version}"
     ctx.add_resource("person_nouns", _resource("person_nouns.txt"))
+    ctx.notes["segments"] = screened.store.segments
+    ctx.notes["documents"] = screened.store.documents
+    ctx.notes["segments_skipped"] = dict(sorted(screened.skipped.items()))
+    forward, reverse = _align(config, ctx, pin, screened.store)
+    return PronounsPlan(PronounsShared(corpus_name(config), pin), StoredCorpus(screened.store, forward, reverse))
+
+
+@dataclass(frozen=True)
+class Screened:
+    store: DocumentFile
+    skipped: Counter[str]
+    any_text: bool  # a segment with text on both sides (else nothing to align)
+
+
+def _store_documents(config: PronounsConfig, ctx: BuildContext, documents: Iterable[Document]) -> Screened:
+    """Screen and normalise every segment, one document at a time into the work folder; a segment that is not
+    analysed is kept (its reason says why), its candidates counted as dropped."""
+    store = DocumentFile(ctx.work_dir / "corpus" / "documents.pickle")
     skipped: Counter[str] = Counter()
     candidate_re = source_pronoun_re(make_pack(config.tgt_lang))
-    pairs: list[tuple[str, str, str]] = []
-    for doc_index, document in enumerate(result.documents):
+    any_text = False
+    for doc_index, document in enumerate(documents):
+        segments = []
         for seg_index, pair in enumerate(document.pairs):
             reason = screen(pair, config.max_tokens)
             if reason:
@@ -122,29 +164,11 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
                 for match in candidate_re.finditer(pair.src):
                     ctx.read()
                     ctx.drop(reason, **screened_details(document.doc_id, (doc_index, seg_index), pair, match))
-            pairs.append((normalise_space(pair.src), normalise_space(pair.tgt), reason))
-    ctx.notes["segments"] = len(pairs)
-    ctx.notes["documents"] = len(result.documents)
-    ctx.notes["segments_skipped"] = dict(sorted(skipped.items()))
-    forward, reverse = _align(config, ctx, pin, pairs, [len(d.pairs) for d in result.documents])
-    documents: list[DocPayload] = []
-    position = 0
-    for index, document in enumerate(result.documents):
-        segments = []
-        for _ in document.pairs:
-            src, tgt, reason = pairs[position]
-            segments.append(SegmentPayload(src, tgt, forward[position], reverse[position], reason))
-            position += 1
-        documents.append(DocPayload(index, document.doc_id, tuple(segments)))
-    return PronounsPlan(PronounsShared(corpus_name(config), pin), tuple(documents))
-
-
-def _require_text(documents: Sequence[Any], input_files: Sequence[Path]) -> None:
-    """An input of only ``<d>`` markers or blank lines has nothing to align (eflomal divides by zero)."""
-    if not any(pair.src.strip() and pair.tgt.strip() for document in documents for pair in document.pairs):
-        where = input_files[0] if input_files else "input"
-        raise InputError(where, f"no sentence pairs with text on both sides ({len(documents)} document(s) read; "
-                                "only <d> document markers or blank lines?)")
+            any_text = any_text or bool(pair.src.strip() and pair.tgt.strip())
+            segments.append((normalise_space(pair.src), normalise_space(pair.tgt), reason))
+        store.append(document.doc_id, segments)
+    store.close()
+    return Screened(store, skipped, any_text)
 
 
 def corpus_name(config: PronounsConfig) -> str:
@@ -181,44 +205,61 @@ def tokenize_pairs(pairs: Sequence[tuple[str, str]], job: TokenizeJob) -> tuple[
     return aligner_lines(src_tokens), aligner_lines(tgt_tokens)
 
 
-def chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:
-    return [items[start : start + size] for start in range(0, len(items), size)]
-
-
 def _align(
-    config: PronounsConfig,
-    ctx: BuildContext,
-    pipeline: PipelinePin,
-    pairs: list[tuple[str, str, str]],
-    segments_per_document: list[int],
-) -> tuple[list[str], list[str]]:
-    """The aligner's forward and reverse link lines of every segment; each unit symmetrises its own
-    (process.py). Their sha256 is an input of the units: a checkpoint made with other links is not resumed."""
-    links = _aligned(config, ctx, pipeline, pairs, segments_per_document)
-    ctx.unit_inputs["alignment_links"] = links_digest(*links)
+    config: PronounsConfig, ctx: BuildContext, pipeline: PipelinePin, store: DocumentFile
+) -> tuple[LineFile, LineFile]:
+    """The aligner's forward and reverse link lines of every segment, in the work folder; each unit symmetrises
+    its own (process.py). Their sha256 is an input of the units: a checkpoint made with other links is not
+    resumed."""
+    links = _aligned(config, ctx, pipeline, store)
+    ctx.unit_inputs["alignment_links"] = files_digest([links[0].path, links[1].path])
     return links
 
 
-def links_digest(forward: Sequence[str], reverse: Sequence[str]) -> str:
+def files_digest(paths: Sequence[Path]) -> str:
+    """The sha256 of the files one after the other: for the link files, the digest of every forward line, then
+    every reverse line, each ending in a newline (what the checkpoint pinned before the files existed)."""
     digest = hashlib.sha256()
-    for line in (*forward, *reverse):
-        digest.update(line.encode())
-        digest.update(b"\n")
+    for path in paths:
+        with path.open("rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
     return digest.hexdigest()
 
 
-def _aligned(
-    config: PronounsConfig,
-    ctx: BuildContext,
-    pipeline: PipelinePin,
-    pairs: list[tuple[str, str, str]],
-    segments_per_document: list[int],
-) -> tuple[list[str], list[str]]:
-    analysed = [(s, t) if not reason else ("", "") for s, t, reason in pairs]
+def document_chunks(segment_starts: Sequence[int], size: int) -> list[tuple[int, int]]:
+    """(first, stop) documents of each chunk: whole documents, at least ``size`` segments (the last fewer)."""
+    bounds, first = [], 0
+    documents = len(segment_starts) - 1
+    for stop in range(1, documents + 1):
+        if segment_starts[stop] - segment_starts[first] >= size or stop == documents:
+            bounds.append((first, stop))
+            first = stop
+    return bounds
+
+
+def _aligner_input(config: PronounsConfig, ctx: BuildContext, pipeline: PipelinePin,
+                   store: DocumentFile) -> tuple[LineFile, LineFile]:
+    """The aligner lines of both sides, tokenised on the build's workers in chunks of whole documents (a skipped
+    segment gets an empty line) and written as they come."""
+    def chunk(number: int) -> list[tuple[str, str]]:
+        return [(src, tgt) if not reason else ("", "")
+                for _, segments in store.read(*bounds[number]) for src, tgt, reason in segments]
+
+    bounds = document_chunks(store.segment_starts, CHUNK_SEGMENTS)
+    folder = ctx.work_dir / "corpus"
+    src_file = LineFile(folder / "aligner.src", store.segment_starts)
+    tgt_file = LineFile(folder / "aligner.tgt", store.segment_starts)
     job = TokenizeJob(pipeline, config.tgt_lang)
-    lines = ctx.map(tokenize_pairs, chunks(analysed, CHUNK_SEGMENTS), job)
-    src_lines = [line for src_chunk, _ in lines for line in src_chunk]
-    tgt_lines = [line for _, tgt_chunk in lines for line in tgt_chunk]
+    for src_lines, tgt_lines in ctx.imap(tokenize_pairs, LazySequence(len(bounds), chunk), job):
+        src_file.write(src_lines)
+        tgt_file.write(tgt_lines)
+    src_file.close()
+    tgt_file.close()
+    return src_file, tgt_file
+
+
+def _align_settings(config: PronounsConfig, ctx: BuildContext) -> AlignSettings:
     pack = make_pack(config.tgt_lang)
     priors = [str(Path(p).expanduser()) for p in config.priors_in]
     for number, path in enumerate(priors):
@@ -226,21 +267,52 @@ def _aligned(
     if config.seed_lexicon:
         lexicon = ctx.add_resource("seed_lexicon", _resource(pack.seed_lexicon))
         priors.append(str(seed_lexicon_priors(lexicon, ctx.work_dir / "seed_priors.txt")))
-    settings = AlignSettings(
-        config.eflomal_samplers, config.eflomal_rel_iterations, tuple(priors), config.priors_out
-    )
+    return AlignSettings(config.eflomal_samplers, config.eflomal_rel_iterations, tuple(priors), config.priors_out)
+
+
+def _aligned(
+    config: PronounsConfig, ctx: BuildContext, pipeline: PipelinePin, store: DocumentFile
+) -> tuple[LineFile, LineFile]:
+    src_file, tgt_file = _aligner_input(config, ctx, pipeline, store)
+    settings = _align_settings(config, ctx)
     cache_dirs = [ctx.work_dir / "alignment"]
     if config.alignment_cache:
         cache_dirs.append(Path(config.alignment_cache).expanduser())
+    folder = ctx.work_dir / "corpus"
+    forward = LineFile(folder / "forward.links", store.segment_starts)
+    reverse = LineFile(folder / "reverse.links", store.segment_starts)
     if config.align_shard_docs:
         align_job = AlignJob(config.aligner, settings, tuple(cache_dirs))
-        bounds = shard_bounds(segments_per_document, config.align_shard_docs)
-        links, shards = align_in_shards(src_lines, tgt_lines, bounds, align_job, config.align_shard_priors, ctx)
-        ctx.notes["alignment_shards"] = len(shards)
-        ctx.notes["alignment_cache_key"] = hashlib.sha256(" ".join(s.key for s in shards).encode()).hexdigest()
-        ctx.add_tool("alignment_links", links_origin(config.aligner, [s.cached for s in shards]))
-        return links
-    whole = lines_links(src_lines, tgt_lines, aligner=config.aligner, settings=settings, cache_dirs=cache_dirs)
-    ctx.notes["alignment_cache_key"] = whole.key
-    ctx.add_tool("alignment_links", links_origin(config.aligner, [whole.cached]))
-    return whole.forward, whole.reverse
+        bounds = [(a, b) for a, b in document_runs(store.documents, config.align_shard_docs)
+                  if store.segment_starts[b] > store.segment_starts[a]]
+
+        def shard(number: int) -> AlignShard:
+            first, stop = bounds[number]
+            size = store.segment_starts[stop] - store.segment_starts[first]
+            return AlignShard(tuple(src_file.read(first, stop)), tuple(tgt_file.read(first, stop)),
+                              shard_iterations(settings.rel_iterations, size, store.segments))
+
+        keys, cached = [], []
+        for links in shard_results(LazySequence(len(bounds), shard), align_job, config.align_shard_priors, ctx):
+            forward.write(links.forward)
+            reverse.write(links.reverse)
+            keys.append(links.key)
+            cached.append(links.cached)
+        ctx.notes["alignment_shards"] = len(bounds)
+        ctx.notes["alignment_cache_key"] = hashlib.sha256(" ".join(keys).encode()).hexdigest()
+    else:  # one alignment of the whole corpus: the aligner holds it all (docs/cluster.md: shard a large corpus)
+        whole = lines_links(src_file.read(0, store.documents), tgt_file.read(0, store.documents),
+                            aligner=config.aligner, settings=settings, cache_dirs=cache_dirs)
+        forward.write(whole.forward)
+        reverse.write(whole.reverse)
+        ctx.notes["alignment_cache_key"] = whole.key
+        cached = [whole.cached]
+    forward.close()
+    reverse.close()
+    ctx.add_tool("alignment_links", links_origin(config.aligner, cached))
+    return forward, reverse
+
+
+def document_runs(documents: int, per_run: int) -> list[tuple[int, int]]:
+    """(first, stop) of each run of ``per_run`` documents (alignment shards: shard_bounds in documents)."""
+    return [(first, min(first + per_run, documents)) for first in range(0, documents, per_run)]

@@ -9,12 +9,12 @@ Formats (chosen by the config key ``input_format``):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from builders.core.errors import InputError
-from builders.core.textio import iter_jsonl, read_parallel, require_fields
+from builders.core.textio import iter_jsonl, iter_parallel, read_parallel, require_fields
 
 DOC_MARK = "<d>"
 
@@ -57,10 +57,29 @@ def _need(value: str, key: str, fmt: str) -> Path:
 
 
 def read_docs_format(spec: InputSpec) -> ReadResult:
+    stream = stream_docs_format(spec)
+    return ReadResult(list(stream.documents), stream.input_files)
+
+
+@dataclass
+class DocumentStream:
+    """Documents read one at a time (the input is never held whole: issue 26); ``problems`` is complete once
+    ``documents`` is exhausted."""
+
+    documents: Iterator[Document]
+    input_files: list[Path]
+    problems: dict[str, list[str]] = field(default_factory=dict)
+
+
+def stream_docs_format(spec: InputSpec) -> DocumentStream:
     src_path, tgt_path = _need(spec.src, "src", "docs"), _need(spec.tgt, "tgt", "docs")
-    src_lines, tgt_lines = read_parallel([src_path, tgt_path])
-    groups: list[list[SentencePair]] = []
-    for number, (src, tgt) in enumerate(zip(src_lines, tgt_lines, strict=True), start=1):
+    return DocumentStream(_docs_documents(src_path, tgt_path), [src_path, tgt_path])
+
+
+def _docs_documents(src_path: Path, tgt_path: Path) -> Iterator[Document]:
+    group: list[SentencePair] | None = None
+    count = 0
+    for number, (src, tgt) in enumerate(iter_parallel([src_path, tgt_path]), start=1):
         src_mark, tgt_mark = src.strip() == DOC_MARK, tgt.strip() == DOC_MARK
         if src_mark != tgt_mark:
             path = tgt_path if src_mark else src_path
@@ -68,37 +87,53 @@ def read_docs_format(spec: InputSpec) -> ReadResult:
                 path, f"document marker {DOC_MARK} is on this line in only one of the two files", line=number
             )
         if src_mark:
-            groups.append([])
-        elif groups:
-            groups[-1].append(SentencePair(src.strip(), tgt.strip(), number))
+            if group is not None:
+                yield Document(f"{src_path.stem}-doc{count:05d}", tuple(group))
+            group, count = [], count + 1
+        elif group is not None:
+            group.append(SentencePair(src.strip(), tgt.strip(), number))
         elif src.strip() or tgt.strip():
             raise InputError(
                 src_path,
                 f"sentence before the first {DOC_MARK} header (a document with no header)",
                 line=number,
             )
-    if not groups:
+    if group is None:
         raise InputError(src_path, f"no {DOC_MARK} document header found")
-    documents = [Document(f"{src_path.stem}-doc{n:05d}", tuple(g)) for n, g in enumerate(groups, start=1)]
-    return ReadResult(documents, [src_path, tgt_path])
+    yield Document(f"{src_path.stem}-doc{count:05d}", tuple(group))
 
 
 def read_wmt(spec: InputSpec) -> ReadResult:
+    stream = stream_wmt(spec)
+    return ReadResult(list(stream.documents), stream.input_files)
+
+
+def stream_wmt(spec: InputSpec) -> DocumentStream:
     src_path, tgt_path = _need(spec.src, "src", "wmt"), _need(spec.tgt, "tgt", "wmt")
     docs_path = _need(spec.docs_tsv, "docs_tsv", "wmt")
-    src_lines, tgt_lines, doc_lines = read_parallel([src_path, tgt_path, docs_path])
-    groups: dict[str, list[SentencePair]] = {}
+    return DocumentStream(_wmt_documents(src_path, tgt_path, docs_path), [src_path, tgt_path, docs_path])
+
+
+def _wmt_documents(src_path: Path, tgt_path: Path, docs_path: Path) -> Iterator[Document]:
+    seen: set[str] = set()  # document ids only: one entry per document, not per line
+    group: list[SentencePair] = []
     last = ""
-    for number, (src, tgt, doc_line) in enumerate(zip(src_lines, tgt_lines, doc_lines, strict=True), start=1):
+    for number, (src, tgt, doc_line) in enumerate(iter_parallel([src_path, tgt_path, docs_path]), start=1):
         fields = doc_line.split("\t")
         if len(fields) != 2 or not fields[1].strip():
             raise InputError(docs_path, "expected 'domain<TAB>document id'", line=number)
         doc_id = fields[1].strip()
-        if doc_id in groups and doc_id != last:
-            raise InputError(docs_path, f"document {doc_id!r} resumes after other documents", line=number)
-        groups.setdefault(doc_id, []).append(SentencePair(src.strip(), tgt.strip(), number))
+        if doc_id != last:
+            if doc_id in seen:
+                raise InputError(docs_path, f"document {doc_id!r} resumes after other documents", line=number)
+            if group:
+                yield Document(last, tuple(group))
+            seen.add(doc_id)
+            group = []
+        group.append(SentencePair(src.strip(), tgt.strip(), number))
         last = doc_id
-    return ReadResult([Document(k, tuple(v)) for k, v in groups.items()], [src_path, tgt_path, docs_path])
+    if group:
+        yield Document(last, tuple(group))
 
 
 def _opus_german_column(first_fields: list[str]) -> int:
@@ -131,8 +166,18 @@ def read_opus(spec: InputSpec) -> ReadResult:
 
 
 def read_jsonl(spec: InputSpec) -> ReadResult:
+    stream = stream_jsonl(spec)
+    return ReadResult(list(stream.documents), stream.input_files)
+
+
+def stream_jsonl(spec: InputSpec) -> DocumentStream:
     path = _need(spec.jsonl, "jsonl", "jsonl")
-    groups: dict[str, list[SentencePair]] = {}
+    return DocumentStream(_jsonl_documents(path), [path])
+
+
+def _jsonl_documents(path: Path) -> Iterator[Document]:
+    seen: set[str] = set()
+    group: list[SentencePair] = []
     last = ""
     for number, record in iter_jsonl(path):
         require_fields(path, number, record, ("doc_id", "src", "tgt"))
@@ -142,13 +187,24 @@ def read_jsonl(spec: InputSpec) -> ReadResult:
                 path, "'src' and 'tgt' must be strings, 'doc_id' a string or integer", line=number
             )
         doc_id = str(doc_id)
-        if doc_id in groups and doc_id != last:
-            raise InputError(path, f"document {doc_id!r} resumes after other documents", line=number)
-        groups.setdefault(doc_id, []).append(SentencePair(src.strip(), tgt.strip(), number))
+        if doc_id != last or not group:
+            if doc_id in seen:
+                raise InputError(path, f"document {doc_id!r} resumes after other documents", line=number)
+            if group:
+                yield Document(last, tuple(group))
+            seen.add(doc_id)
+            group = []
+        group.append(SentencePair(src.strip(), tgt.strip(), number))
         last = doc_id
-    if not groups:
+    if not group:
         raise InputError(path, "no records")
-    return ReadResult([Document(k, tuple(v)) for k, v in groups.items()], [path])
+    yield Document(last, tuple(group))
+
+
+def stream_opus(spec: InputSpec) -> DocumentStream:
+    """OPUS documents are grouped by their ids line, which may come back after other documents: read whole."""
+    result = read_opus(spec)
+    return DocumentStream(iter(result.documents), result.input_files, result.problems)
 
 
 READERS: dict[str, Callable[[InputSpec], ReadResult]] = {
@@ -163,4 +219,17 @@ def read_input(input_format: str, spec: InputSpec) -> ReadResult:
     return READERS[input_format](spec)
 
 
-__all__ = ["DOC_MARK", "READERS", "Document", "InputSpec", "ReadResult", "SentencePair", "read_input"]
+STREAMS: dict[str, Callable[[InputSpec], DocumentStream]] = {
+    "docs": stream_docs_format,
+    "wmt": stream_wmt,
+    "opus": stream_opus,
+    "jsonl": stream_jsonl,
+}
+
+
+def stream_input(input_format: str, spec: InputSpec) -> DocumentStream:
+    return STREAMS[input_format](spec)
+
+
+__all__ = ["DOC_MARK", "READERS", "STREAMS", "Document", "DocumentStream", "InputSpec", "ReadResult",
+           "SentencePair", "read_input", "stream_input"]

@@ -7,10 +7,11 @@ the corpus (issue 26; the links of 10 M pairs would be gigabytes in every worker
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from builders.core.builder import Unit
+from builders.core.lazy import LazySequence
 
 
 @dataclass(frozen=True)
@@ -36,8 +37,12 @@ class DocBatch:
     documents: tuple[DocPayload, ...]
 
 
-def make_units(documents: Sequence[DocPayload], docs_per_unit: int) -> list[Unit]:
-    return [
-        Unit(f"docs-{first:07d}", DocBatch(tuple(documents[first : first + docs_per_unit])))
-        for first in range(0, len(documents), docs_per_unit)
-    ]
+def make_units(documents: int, docs_per_unit: int, documents_of: Callable[[int, int], tuple[DocPayload, ...]]
+               ) -> LazySequence[Unit]:
+    """Units of ``docs_per_unit`` documents in corpus order; a unit's documents are read (``documents_of``:
+    first, stop) when the executor takes it, so the driver holds the few units in flight, not the corpus."""
+    def unit(number: int) -> Unit:
+        first = number * docs_per_unit
+        return Unit(f"docs-{first:07d}", DocBatch(documents_of(first, min(first + docs_per_unit, documents))))
+
+    return LazySequence(-(-documents // docs_per_unit), unit)

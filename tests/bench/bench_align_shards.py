@@ -28,21 +28,20 @@ def aligned(corpus: str, shard_docs: int, aligner: str, work: Path) -> tuple[lis
     from builders.pronouns.align import symmetrised
     from builders.pronouns.config import PronounsConfig
     from builders.pronouns.english import PipelinePin, load_pipeline
-    from builders.pronouns.plan import _aligned, normalise_space, screen
-    from builders.pronouns.readers import InputSpec, read_input
+    from builders.pronouns.plan import _aligned, _store_documents
+    from builders.pronouns.readers import InputSpec, stream_input
 
     config = PronounsConfig(src=str(DOCS / corpus / "dev.en"), tgt=str(DOCS / corpus / "dev.de"),
                             aligner=aligner, align_shard_docs=shard_docs)
-    result = read_input("docs", InputSpec(config.src, config.tgt, "", "", "", ""))
-    pairs = [(normalise_space(p.src), normalise_space(p.tgt), screen(p, config.max_tokens))
-             for d in result.documents for p in d.pairs]
     pipeline = load_pipeline("")
     ctx = BuildContext(config=config, work_dir=work / f"shards-{shard_docs}", quiet=True)
+    stream = stream_input("docs", InputSpec(config.src, config.tgt, "", "", "", ""))
+    store = _store_documents(config, ctx, stream.documents).store
     started = time.perf_counter()
-    forward, reverse = _aligned(config, ctx, PipelinePin(pipeline.name, pipeline.version), pairs,
-                                [len(d.pairs) for d in result.documents])
+    forward, reverse = _aligned(config, ctx, PipelinePin(pipeline.name, pipeline.version), store)
     wall = time.perf_counter() - started
-    return symmetrised(list(zip(forward, reverse, strict=True)), config.symmetrisation), wall
+    pairs = list(zip(forward.read(0, store.documents), reverse.read(0, store.documents), strict=True))
+    return symmetrised(pairs, config.symmetrisation), wall
 
 
 def main() -> None:
