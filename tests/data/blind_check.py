@@ -51,6 +51,7 @@ CHECKS = (
     BlindCheck("variations_blind6", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind7", VARIATION_QUESTIONS, "type", None),
     BlindCheck("pronouns_opensubs_ende5", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr4", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     # issue 23 part 3: disagreements with Lopes et al. (2020); each side judged usable (None: no item on that side)
@@ -344,6 +345,33 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'blood' is the predicate of 'what appears to be dried blood'; the German phrase is not in the text"),
     ("pronouns_opensubs_ende5", "opensubs-ende/d007268-s0005-t002", "usable"):
         (False, "'Passt es?' is idiomatic German for a garment: not wrong"),
+    # issue 23, EN-FR round 4 (default at fa9dc8a), resolved by the lead
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d000073-s0004-t018", "usable"):
+        (False, "the il variant reads naturally with 'le Royaume' in the same sentence: in doubt, no"),
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d000125-s0004-t015", "usable"):
+        (False, "'they're right' may be the thoughts: 'elles ont raison' (= pensées) is good French"),
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d000171-s0004-t002", "usable"):
+        (False, "the French Ils translates the main clause's 'they carry away'; the marked they is not rendered"),
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d000222-s0004-t012", "right_antecedent"):
+        (False, "'they' may be the song (music and words): the recorded head is in doubt"),
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d000744-s0004-t012", "usable"):
+        (False, "the French 'ils veulent' translates the next 'They want action', not the marked they"),
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d002031-s0004-t004", "usable"):
+        (False, "'ce qu'elle dit' reads naturally with 'la cour' of 'le décret de la cour': in doubt, no"),
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d002254-s0003-t001", "usable"):
+        (False, "'orfèvres' can be either gender here (the context has 'remarquées'): gender not forced"),
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d003407-s0004-t002", "usable"):
+        (False, "the it may continue 'it's real' (the other reality) rather than the club: in doubt, no"),
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d004590-s0004-t013", "usable"):
+        (False, "a colloquial 'ils' for the members of 'ces nouvelles équipes' is plausible: in doubt, no"),
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d005439-s0004-t015", "usable"):
+        (False, "'il n'a pas explosé' reads naturally with 'le bus' as subject: the variant is not clearly wrong"),
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d006124-s0004-t002", "usable"):
+        (False, "'Il est tombé en panne' reads with 'l'embrayage' in reach; the recorded antecedent is wrong too"),
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d006445-s0004-t017", "usable"):
+        (False, "'parce qu'ils sont trop forts' (the Chinese players) is plausible colloquial French: in doubt, no"),
+    ("pronouns_opensubs_enfr4", "opensubs-enfr/d006522-s0004-t029", "right_antecedent"):
+        (False, "'a car' is generic (when I'm buying a car); the it is the car being examined"),
 }
 
 
