@@ -1128,5 +1128,7 @@ def test_subnum_skips_event_dates_and_names(en: str, de: str) -> None:
 def test_subnum_quantities_without_conversion_stay() -> None:
     made, _ = _subnum("The wall is 5 feet high (see page 9).", "Die Mauer ist 5 Fuß hoch (siehe Seite 9).")
     assert ("The wall is 6 feet high (see page 9).", "Die Mauer ist 6 Fuß hoch (siehe Seite 9).") in made
+    made, drops = _subnum("He scored 3 goals (4:2 against Ried).", "Er schoss 3 Tore (4:2 gegen Ried).")
+    assert "subnum_converted_quantity" not in drops and len(made) > 0
     made, _ = _subnum("They met on September 12.", "Sie trafen sich am September 12.")
     assert ("They met on September 13.", "Sie trafen sich am September 13.") in made

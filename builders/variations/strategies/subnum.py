@@ -290,9 +290,10 @@ def hundred_percent(text: str, mention: NumberMention, lang: str) -> bool:
 # or stands right inside a bracket (after an optional 'about' and currency sign) that follows another number.
 _APPROX = (r"(?:about|approx\.?|approximately|roughly|around|some|nearly|almost|ca\.?|circa|etwa|rund|ungefähr|knapp"
            r"|gut|~|≈)")
+# (the number in the bracket is no score or date: 'since 2013 (4:2 against Admira)')
 _CONVERSION_AFTER = re.compile(
-    rf"[^\d()\[\].!?;]{{0,30}}?(?:[(\[]\s*(?:{_APPROX}\s*)?|,?\s+(?:or|oder)\s+{_APPROX}\s+)[$€£¥]?\s?\d",
-    re.IGNORECASE)
+    rf"[^\d()\[\].!?;]{{0,30}}?(?:[(\[]\s*(?:{_APPROX}\s*)?|,?\s+(?:or|oder)\s+{_APPROX}\s+)[$€£¥]?\s?"
+    r"\d(?![\d.,]*[:/]\d)", re.IGNORECASE)
 _INSIDE_CONVERSION = re.compile(
     rf"\d[^\d()\[\].!?;]{{0,30}}?(?:[(\[]\s*(?:{_APPROX}\s*)?|,?\s+(?:or|oder)\s+{_APPROX}\s+)[$€£¥]?\s?$",
     re.IGNORECASE)
