@@ -1025,3 +1025,110 @@ def test_article_before_punctuation_is_left_alone() -> None:
     start = text.index("really")
     edit = repair_indefinite_article(text, deletion_edit(text, start, start + len("really")))
     assert apply_edits(text, [edit])[0] == "It's a, this graph is new."
+
+
+# --- blind rounds 8 and 9: INS in fixed phrases, compounds, contrasts, parallels; SUBNUM conversions, events --
+@pytest.mark.parametrize(
+    ("en", "de", "links", "licensed", "expected"),
+    [
+        # (1) fixed phrases: the adjective is part of a lexicalised unit
+        ("They ruined his good name.", "Sie ruinierten seinen guten Namen.",
+         "ruined=ruinierten his=seinen good=guten name=Namen", "they ruined his very good name .",
+         Drop("ins_measure_or_idiom")),
+        ("Just to be clear, we stay.", "Nur um es klarzustellen, wir bleiben.",
+         "Just=Nur to=um be=es clear=klarzustellen we=wir stay=bleiben", "just to be very clear , we stay .",
+         Drop("ins_fixed_adjective_phrase")),
+        ("The plane is good to go.", "Das Flugzeug ist startklar.", "plane=Flugzeug is=ist good=startklar",
+         "the plane is very good to go .", Drop("ins_fixed_adjective_phrase")),
+        ("Please make sure the door is shut.", "Bitte stell sicher, dass die Tür zu ist.",
+         "Please=Bitte make=stell sure=sicher door=Tür", "please make very sure the door is shut .",
+         Drop("ins_fixed_adjective_phrase")),
+        ("The kids got ready for school.", "Die Kinder machten sich für die Schule fertig.",
+         "kids=Kinder got=machten ready=fertig school=Schule", "the kids got very ready for school .",
+         Drop("ins_fixed_adjective_phrase")),
+        # the German counterpart is a particle verb: 'sehr' would land before a verb
+        ("We want the rules clear.", "Wir wollen die Regeln klarstellen.",
+         "We=Wir want=wollen rules=Regeln clear=klarstellen", "we want the rules very clear .",
+         Drop("ins_de_before_verb")),
+        # (2) the adjective before a noun that modifies another noun: 'very young' would scope over the compound
+        ("They held a young playwrights festival.", "Sie veranstalteten ein Festival junger Dramatiker.",
+         "held=veranstalteten a=ein young=junger playwrights=Dramatiker festival=Festival",
+         "they held a very young playwrights festival .", Drop("ins_compound_modifier")),
+        # (3) under a negation that a contrast takes up
+        ("It is not the price that is important, it is the quality.",
+         "Nicht der Preis ist wichtig, es ist die Qualität.",
+         "not=Nicht price=Preis is#2=ist important=wichtig quality=Qualität",
+         "it is not the price that is very important , it is the quality .", Drop("ins_negated_contrast")),
+        ("It was not a large room but a bright one.", "Es war kein großes Zimmer, aber ein helles.",
+         "It=Es was=war a=kein large=großes room=Zimmer bright=helles",
+         "it was not a very large room but a bright one .", Drop("ins_negated_contrast")),
+        # (4) the adjective twice: an intensifier on one breaks the parallel
+        ("Be good to yourself and let others be good to you.",
+         "Sei gut zu dir selbst und lass andere gut zu dir sein.",
+         "Be=Sei good=gut yourself=dir others=andere good#2=gut#2",
+         "be very good to yourself and let others be good to you .",
+         Drop("ins_repeated_adjective")),
+        # still made: an adjective before a plain noun, a negation without contrast, a single adjective
+        ("They held a young festival.", "Sie veranstalteten ein junges Festival.",
+         "held=veranstalteten a=ein young=junges festival=Festival", "they held a very young festival .",
+         ("They held a very young festival.", "Sie veranstalteten ein sehr junges Festival.")),
+        ("It was not our large car.", "Es war nicht unser großes Auto.",
+         "It=Es was=war not=nicht our=unser large=großes car=Auto", "it was not our very large car .",
+         ("It was not our very large car.", "Es war nicht unser sehr großes Auto.")),
+        ("The answer was clear.", "Die Antwort war klar.", "answer=Antwort was=war clear=klar",
+         "the answer was very clear .", ("The answer was very clear.", "Die Antwort war sehr klar.")),
+    ],
+)
+def test_ins_blind8_9_classes(en: str, de: str, links: str, licensed: str, expected: object) -> None:
+    pair = aligned_pair(en, de, links)
+    made = outcomes("INS", pair, _ins_resources([licensed]))
+    assert [result(pair, o) for o in made] == [expected]
+
+
+def test_ins_really_before_an_adjective_follows_the_adjective_rules() -> None:
+    """'really' (verbal slot, after the copula) before an adjective of a fixed phrase is refused too."""
+    pair = aligned_pair("The plan is good to go.", "Der Plan ist startklar.", "plan=Plan is=ist good=startklar")
+    made = outcomes("INS", pair, _ins_resources(["the plan is really good to go ."]))
+    assert [result(pair, o) for o in made] == [Drop("ins_fixed_adjective_phrase")]
+
+
+@pytest.mark.parametrize(
+    ("en", "de"),
+    [
+        # (5) a quantity with its converted equivalent: one changed number contradicts the other
+        ("The car reached 100 miles per hour (161 kilometers per hour).",
+         "Das Auto erreichte 100 Meilen pro Stunde (161 Kilometer pro Stunde)."),
+        ("The wall is 5 feet (1.5 m) high.", "Die Mauer ist 5 Fuß (1,5 m) hoch."),
+        ("A ticket costs $10 (€9).", "Ein Ticket kostet 10 $ (9 €)."),
+        ("The lake lies 50 miles, or about 80 km, north.", "Der See liegt 50 Meilen oder etwa 80 km nördlich."),
+    ],
+)
+def test_subnum_skips_a_quantity_with_a_conversion(en: str, de: str) -> None:
+    made, drops = _subnum(en, de)
+    assert made == [] and set(drops) == {"subnum_converted_quantity"}
+
+
+@pytest.mark.parametrize(
+    ("en", "de"),
+    [
+        # (6) dates and numbers that name an event or a thing
+        ("The attacks of September 11 changed travel.", "Die Anschläge vom September 11 veränderten das Reisen."),
+        ("After Sept. 11 the rules changed.", "Nach Sept. 11 änderten sich die Regeln."),
+        ("Since 9/11 the airport is guarded.", "Seit 9/11 wird der Flughafen bewacht."),
+        ("The shop is open 24/7 now.", "Der Laden hat jetzt 24/7 geöffnet."),
+        ("It was a real Catch-22 for us.", "Es war ein echtes Catch-22 für uns."),
+        ("The G20 met in Rome.", "Die G20 traf sich in Rom."),
+        ("He fought in World War 2 as a pilot.", "Er kämpfte im World War 2 als Pilot."),
+    ],
+)
+def test_subnum_skips_event_dates_and_names(en: str, de: str) -> None:
+    assert _subnum(en, de)[0] == []
+
+
+def test_subnum_quantities_without_conversion_stay() -> None:
+    made, _ = _subnum("The wall is 5 feet high (see page 9).", "Die Mauer ist 5 Fuß hoch (siehe Seite 9).")
+    assert ("The wall is 6 feet high (see page 9).", "Die Mauer ist 6 Fuß hoch (siehe Seite 9).") in made
+    made, drops = _subnum("He scored 3 goals (4:2 against Ried).", "Er schoss 3 Tore (4:2 gegen Ried).")
+    assert "subnum_converted_quantity" not in drops and len(made) > 0
+    made, _ = _subnum("They met on September 12.", "Sie trafen sich am September 12.")
+    assert ("They met on September 13.", "Sie trafen sich am September 13.") in made

@@ -212,7 +212,23 @@ EN_FIXED_ADJECTIVE_PHRASES = frozenset({
     ("fine", "print"), ("free", "will"), ("good", "will"), ("poor", "thing"), ("dear", "friend"),
     ("sweet", "dreams"), ("hot", "spot"), ("hard", "feelings"), ("long", "story"), ("short", "story"),
     ("big", "picture"), ("wild", "card"), ("dirty", "work"), ("honest", "truth"),
+    # blind rounds 8-9: 'your good name' is the reputation, not a graded quality of a name
+    ("good", "name"),
 })
+# Fixed phrases of more than an adjective and its noun (blind rounds 8-9): 'to be clear' (German 'klarstellen'),
+# 'good to go', 'fair enough', 'all right'; and verb + adjective units ('make sure', 'hold still', 'come clean',
+# 'get ready'), written out per verb form. The adjective stands at any place of the sequence.
+EN_FIXED_SEQUENCES: tuple[tuple[str, ...], ...] = (
+    ("to", "be", "clear"), ("good", "to", "go"), ("fair", "enough"), ("all", "right"), ("all", "set"),
+    ("rest", "assured"), ("so", "far", "so", "good"),
+    *((verb, adjective) for adjective, verbs in {
+        "sure": "make makes made making", "still": "hold holds held holding stand stands stood standing",
+        "clean": "come comes came coming", "true": "come comes came coming", "ready": "get gets got getting",
+        "dead": "play plays played playing", "free": "break breaks broke breaking set sets setting",
+        "loose": "let lets letting cut cuts cutting", "straight": "get gets got getting set sets setting",
+        "quiet": "keep keeps kept keeping", "calm": "keep keeps kept keeping", "low": "lie lies lay lying",
+    }.items() for verb in verbs.split()),
+)
 # Adjectives whose predicative sense is "OK / in good health" ('Mac is fine', 'It was fine', 'all would be
 # well', 'I'm okay'): not a graded quality, 'very fine' is another sense and German 'es geht ihm gut' -> 'sehr
 # gut' is not its counterpart. Attributive uses before a noun ('a fine wine') stay gradable; 'well' as a
@@ -435,10 +451,24 @@ def de_inside_modifier(pair: SentencePair, en_gap: int, de_gap: int) -> bool:
 
 
 def de_verb_target(tokens: list[Token], gap: int) -> bool:
-    """The German word after the slot is a verb: an auxiliary or modal, or an infinitive in -ieren ('sehr
-    prognostizieren lasse')."""
+    """The German word after the slot is a verb: an auxiliary or modal, an infinitive in -ieren ('sehr
+    prognostizieren lasse'), or a verb with an adjective as separable particle ('um es sehr klarzustellen',
+    'sehr sicherstellen': blind rounds 8-9, 'to be clear' / 'make sure')."""
     word = tokens[gap].lower
-    return word in DE_AUXILIARY_FORMS or word.endswith(("ieren", "ierst"))
+    return word in DE_AUXILIARY_FORMS or word.endswith(("ieren", "ierst")) or bool(DE_PARTICLE_VERB.match(word))
+
+
+def de_particle_verb(tokens: list[Token], gap: int) -> bool:
+    return bool(DE_PARTICLE_VERB.match(tokens[gap].lower))
+
+
+# A German verb whose separable particle is an adjective: klar|stellen, sicher|stellen, fest|stellen, frei|lassen,
+# still|halten, fertig|machen, bereit|halten, with the 'zu' of the infinitive or the 'ge' of the participle inside;
+# adjectives built on them ('freigebig', 'festlich') are none.
+DE_PARTICLE_VERB = re.compile(
+    r"^(?!\w*(?:ig|lich|bar|sam|haft)(?:e[nrsm]?)?$)(?:klar|sicher|fest|frei|still|fertig|bereit|offen|gut|schwer|kalt|hoch|wahr|bekannt|kaputt|sauber)"
+    r"(?:zu|ge)?(?:stell|mach|halt|hielt|leg|sprech|sproch|geb|setz|komm|lass|ließ|geh|gang|steh|stand|bleib"
+    r"|blieb|schreib|bring|brach|zieh|zog|werd|word)\w*$")
 
 
 def de_verb_final_cluster(tokens: list[Token], gap: int) -> bool:
@@ -621,6 +651,70 @@ EN_WORD_RULES: dict[str, tuple[tuple[str, Callable[[SentencePair, int], bool]], 
 EN_NEGATIONS = frozenset({"not", "n't", "never", "no"})
 
 
+def en_fixed_sequence(pair: SentencePair, gap: int) -> bool:
+    """The modified word is part of a fixed phrase ('just to be clear', 'good to go', 'make sure'): the
+    intensifier would break a lexicalised unit (blind rounds 8-9)."""
+    words = [t.lower for t in pair.en_tokens]
+    for sequence in EN_FIXED_SEQUENCES:
+        for place, word in enumerate(sequence):
+            start = gap - place
+            if word == words[gap] and start >= 0 and tuple(words[start: start + len(sequence)]) == sequence:
+                return True
+    return False
+
+
+def en_compound_modifier(pair: SentencePair, gap: int) -> bool:
+    """The adjective stands before a noun that modifies another noun ('a young playwrights festival', 'a big
+    city council'): 'very young' would scope over the whole compound, or over the wrong noun."""
+    after = pair.en_tokens[gap + 1] if gap + 1 < len(pair.en_tokens) else None
+    return after is not None and after.pos in ("NOUN", "PROPN") and after.dep == "compound"
+
+
+def en_repeated_word(pair: SentencePair, gap: int) -> bool:
+    """The modified word occurs twice in the line ('be good to yourself ... be good to you'): an intensifier on one
+    of them breaks the parallel."""
+    word = pair.en_tokens[gap].lower
+    return sum(t.lower == word for t in pair.en_tokens) > 1
+
+
+EN_CONTRAST_AFTER_NEGATION = frozenset({"but", "instead", "rather"})
+EN_CLEFT_COPULAS = frozenset({"is", "was", "'s", "are", "were"})
+
+
+def en_negated_contrast(pair: SentencePair, gap: int) -> bool:
+    """The word stands under a negation that a contrast takes up ('not X but Y', 'it is not the message that is
+    important, it is our obedience'): the intensifier changes what is contrasted. A negation before the gap in its
+    sentence, and after that negation 'but/instead/rather' or a second 'it is' (a cleft and its correction)."""
+    tokens = pair.en_tokens
+    first = max((i for i in range(gap) if tokens[i].text in SENTENCE_END), default=-1) + 1
+    last = next((i for i in range(gap, len(tokens)) if tokens[i].text in SENTENCE_END), len(tokens))
+    negations = [i for i in range(first, gap) if tokens[i].lower in EN_NEGATIONS]
+    if not negations:
+        return False
+    after = [t.lower for t in tokens[negations[0] + 1: last]]
+    if set(after) & EN_CONTRAST_AFTER_NEGATION:
+        return True
+    cleft = any(after[i] in ("it", "this", "that") and after[i + 1] in EN_CLEFT_COPULAS
+                for i in range(len(after) - 1))
+    opening = [t.lower for t in tokens[max(first, negations[0] - 2): negations[0]]]
+    return cleft and len(opening) == 2 and opening[0] in ("it", "this", "that") and opening[1] in EN_CLEFT_COPULAS
+
+
+def _before_adjective(check: Callable[[SentencePair, int], bool]) -> Callable[[SentencePair, int], bool]:
+    """A degree rule for the verbal slot ('is really clear'): only when an adjective follows the gap."""
+    return lambda pair, gap: gap < len(pair.en_tokens) and pair.en_tokens[gap].tag == "JJ" and check(pair, gap)
+
+
+# Rules on the modified adjective itself (blind rounds 8-9), for 'very' and for 'really' before an adjective.
+EN_ADJECTIVE_RULES: tuple[tuple[str, Callable[[SentencePair, int], bool]], ...] = (
+    ("ins_fixed_adjective_phrase", en_fixed_sequence), ("ins_compound_modifier", en_compound_modifier),
+    ("ins_negated_contrast", en_negated_contrast), ("ins_repeated_adjective", en_repeated_word),
+)
+# (added here, after the functions they name; the per-slot table above holds the older rules)
+EN_SLOT_RULES["degree"] += EN_ADJECTIVE_RULES
+EN_SLOT_RULES["verbal"] += tuple((reason, _before_adjective(check)) for reason, check in EN_ADJECTIVE_RULES)
+
+
 def negated_all(pair: SentencePair, gap: int) -> bool:
     """'it wasn't all good' (partly bad) -> 'it wasn't all very good' puts the intensifier under the negated
     quantifier and changes what is denied (round 7): no insertion right after an 'all' with a negation up to three
@@ -642,7 +736,8 @@ DE_SLOT_RULES: dict[str, tuple[tuple[str, Callable[[SentencePair, int, int], boo
                ("ins_degree_word_present", lambda pair, en_gap, gap: de_degree_nearby(pair.de_tokens, gap)),
                ("ins_de_before_verb", lambda pair, en_gap, gap: de_verb_target(pair.de_tokens, gap)),
                ("ins_de_inside_modifier", de_inside_modifier)),
-    "verbal": (("ins_de_verb_final_clause", lambda pair, en_gap, gap: de_verb_final_cluster(pair.de_tokens, gap)),),
+    "verbal": (("ins_de_verb_final_clause", lambda pair, en_gap, gap: de_verb_final_cluster(pair.de_tokens, gap)),
+               ("ins_de_before_verb", lambda pair, en_gap, gap: de_particle_verb(pair.de_tokens, gap))),
 }
 
 

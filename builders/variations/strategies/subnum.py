@@ -284,6 +284,44 @@ def hundred_percent(text: str, mention: NumberMention, lang: str) -> bool:
     return mention.value == 100 and bool(_PERCENT_AFTER[lang].match(text, mention.end))
 
 
+# A quantity with its converted equivalent ('100 miles per hour (161 kilometers per hour)', '5 feet (1.5 m)', '$10
+# (€9)', '50 miles, or about 80 km'): changing one of the two numbers makes the line contradict itself (blind
+# rounds 8-9). The number is followed, within a few unit words, by an opening bracket or 'or about' and a number,
+# or stands right inside a bracket (after an optional 'about' and currency sign) that follows another number.
+_APPROX = (r"(?:about|approx\.?|approximately|roughly|around|some|nearly|almost|ca\.?|circa|etwa|rund|ungefähr|knapp"
+           r"|gut|~|≈)")
+# (the number in the bracket is no score or date: 'since 2013 (4:2 against Admira)')
+_CONVERSION_AFTER = re.compile(
+    rf"[^\d()\[\].!?;]{{0,30}}?(?:[(\[]\s*(?:{_APPROX}\s*)?|,?\s+(?:or|oder)\s+{_APPROX}\s+)[$€£¥]?\s?"
+    r"\d(?![\d.,]*[:/]\d)", re.IGNORECASE)
+_INSIDE_CONVERSION = re.compile(
+    rf"\d[^\d()\[\].!?;]{{0,30}}?(?:[(\[]\s*(?:{_APPROX}\s*)?|,?\s+(?:or|oder)\s+{_APPROX}\s+)[$€£¥]?\s?$",
+    re.IGNORECASE)
+
+
+def has_conversion(text: str, mention: NumberMention) -> bool:
+    """The number has a converted equivalent beside it (see _CONVERSION_AFTER), or is that equivalent."""
+    return bool(_CONVERSION_AFTER.match(text, mention.end)
+                or _INSIDE_CONVERSION.search(text[max(0, mention.start - 60): mention.start]))
+
+
+# Dates that name an event ('September 11', 'Sept. 11', '11. September' = the 2001 attacks): a changed day is
+# another date, not the event (blind rounds 8-9). '9/11', '24/7', 'Catch-22', 'G20' are glued and never changed;
+# 'Formula 1', 'Apollo 11', 'World War 2' are names (number_in_name).
+# English: the month before the day; German: the day's period and the month after it.
+_EVENT_DAYS = {"en": {11: re.compile(r"\b(?:september|sept?\.?)\s*$", re.IGNORECASE)},
+               "de": {11: re.compile(r"\.\s*september\b", re.IGNORECASE)}}
+
+
+def event_date(text: str, mention: NumberMention, lang: str) -> bool:
+    pattern = _EVENT_DAYS[lang].get(int(mention.value)) if mention.decimals == 0 else None
+    if pattern is None:
+        return False
+    if lang == "en":
+        return bool(pattern.search(text[max(0, mention.start - 12): mention.start]))
+    return bool(pattern.match(text, mention.end))
+
+
 class SubstituteNumber:
     type_name = "SUBNUM"
 
@@ -301,6 +339,12 @@ class SubstituteNumber:
                 continue
             if hundred_percent(pair.en, mention, "en") or hundred_percent(pair.de, same_de[0], "de"):
                 outcomes.append(Drop("subnum_hundred_percent"))
+                continue
+            if has_conversion(pair.en, mention) or has_conversion(pair.de, same_de[0]):
+                outcomes.append(Drop("subnum_converted_quantity"))
+                continue
+            if event_date(pair.en, mention, "en") or event_date(pair.de, same_de[0], "de"):
+                outcomes.append(Drop("subnum_event_date"))
                 continue
             position = next((i for i, t in enumerate(pair.en_tokens) if t.start <= mention.start < t.end), -1)
             if number_in_name(pair, position):
