@@ -19,7 +19,9 @@ rounds 4-5 (55b3319), seed 20261201. Round 7 (``variations_blind7_sample.jsonl``
 fixes, every line shown in round 4 left out, 30 per type, seed 20261202. Rounds 8 and 9 (issue 25, after the
 fixes of the second session, 9d5205a): round 8 on wmt21-22-ende, every line shown in rounds 4 and 7 left out, DEL,
 SUBGEN and SUBNUM (INS has no unread line there), seed 20261203; round 9 INS on opensubs-ende, new documents (and
-none overlapping a used one), seed 20261204.
+none overlapping a used one), seed 20261204. Rounds 10 and 11 (after the INS and SUBNUM fixes of rounds 8-9,
+351ed61): round 10 INS on opensubs-ende, new documents, seed 20261205; round 11 on wmt21-22-ende, every line shown
+in rounds 4, 7 and 8 left out, DEL, SUBGEN and SUBNUM, seed 20261206.
 
 Builds variations.v1 with the default config on each corpus of the round (document markers removed) and draws
 ``per_type`` variations per type with a fixed seed, at most one per source line (the line's variation drawn first,
@@ -90,6 +92,9 @@ ROUNDS = {
     8: Round("variations_blind8", (WMT21_22,), 20261203, 30, "9d5205a", ("variations_blind4", "variations_blind7"),
              ("DEL", "SUBGEN", "SUBNUM")),
     9: Round("variations_blind9", (OPENSUBS_DE,), 20261204, 30, "9d5205a", (), ("INS",)),
+    10: Round("variations_blind10", (OPENSUBS_DE,), 20261205, 30, "351ed61", (), ("INS",)),
+    11: Round("variations_blind11", (WMT21_22,), 20261206, 30, "351ed61",
+              ("variations_blind4", "variations_blind7", "variations_blind8"), ("DEL", "SUBGEN", "SUBNUM")),
 }
 
 
