@@ -69,9 +69,9 @@ def test_es_items_lose_no_variant_to_the_situational_rule() -> None:
 
 
 def test_a_situational_es_anywhere_in_the_chain_prunes_the_variant() -> None:
-    """The variant swaps every pronoun of the referent: "Es war nicht billig, aber es sieht schön aus" reads
+    """The variant swaps every pronoun of the referent: "Es war nicht billig, aber es hat vier Räder" reads
     as right because of its first clause, whichever of the two pronouns is probed."""
-    text = "Er war nicht billig, aber er sieht schön aus."
+    text = "Er war nicht billig, aber er hat vier Räder."
     tokens = tokenize(text)
     first, second = [i for i, t in enumerate(tokens) if t.text.lower() == "er"]
     chain = [ChainToken(first, "pronoun", "nom")]
@@ -139,8 +139,9 @@ def test_sie_variant_without_a_plural_reading_is_kept(texts: list[str]) -> None:
 
 
 def test_variant_agreeing_with_a_rival_noun_in_the_pronoun_segment_is_pruned() -> None:
-    """ "Neben der Tür sieht sie schön aus" reads as the door; the es variant stays."""
-    texts = ["Der Mantel hängt im Flur.", "Neben der Tür sieht er schön aus."]
+    """ "Neben der Tür hängt sie schief" reads as the door; the es variant stays (not "sieht … aus": an
+    impersonal frame, german_variants_filter.IMPERSONAL_FRAMES)."""
+    texts = ["Der Mantel hängt im Flur.", "Neben der Tür hängt er schief."]
     assert _pruned(texts, "Mantel", "er", "Masc") == {"Fem": "rival_noun_of_variant_gender"}
     texts = ["Ich habe einen Koffer gekauft.", "Die Schlüssel lagen im Fach, aber er klemmte."]
     assert _pruned(texts, "Koffer", "er", "Masc") == {"Neut": "rival_noun_of_variant_gender"}
@@ -158,7 +159,7 @@ def test_variant_agreeing_with_a_rival_noun_in_the_pronoun_segment_is_pruned() -
         # before the antecedent's head
         (["In der Küche stand der Tisch und er wackelte."], "Tisch", "er", "Masc", ()),
         # a person noun and a time noun are no referents of the English "it"
-        (["Der Mantel hängt im Flur.", "Meine Schwester sagt, er passe gut."], "Mantel", "er", "Masc",
+        (["Der Mantel hängt im Flur.", "Meine Schwester sagt, er habe einen Riss."], "Mantel", "er", "Masc",
          ("Schwester",)),
         (["Der Mantel hängt im Flur.", "Seit einer Woche ist er schmutzig."], "Mantel", "er", "Masc", ()),
         # the subject of an object pronoun's own clause
@@ -172,7 +173,7 @@ def test_variant_without_a_rival_of_its_gender_is_kept(
 
 
 def test_without_reach_only_the_token_rules_run() -> None:
-    texts = ["Der Mantel hängt im Flur.", "Neben der Tür sieht er schön aus."]
+    texts = ["Der Mantel hängt im Flur.", "Neben der Tür hängt er schief."]
     tokens, _, index, case, _ = _reach_item(texts, "Mantel", "er", ())
     variants = make_variants(texts[-1], tokens, index, case, [])
     assert prune_variants(variants, tokens, [(index, case)], "Masc") == (variants, {})

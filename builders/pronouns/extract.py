@@ -36,6 +36,12 @@ from builders.pronouns.german_antecedent import (
 )
 from builders.pronouns.german_case import clause_start, german_case
 from builders.pronouns.german_chain import ChainContext, chain_of
+from builders.pronouns.german_referent import (
+    gender_inconsistent,
+    person_genders,
+    predicate_genders,
+    resumptions,
+)
 from builders.pronouns.german_variants_filter import Reach, es_event_or_proposition, prune_variants
 from builders.pronouns.quality import german_structure_reason
 from builders.pronouns.variants import ChainToken, Variant, make_variants
@@ -515,18 +521,49 @@ def german_item(
         raise Drop("no_contrastive_variant")
     # a variant that may be correct German for the reference is no contrast (german_variants_filter)
     swapped = [(german_index, case), *((c.index, c.case) for c in chain if c.kind == "pronoun")]
-    reach = Reach(
-        [s.german for s in segments],
-        lambda k, j: german.noun_entry(segments[k].tgt, segments[k].german, j),
-        (antecedent.sentence, german_head),
-        sentence,
-        not_a_thing_in(segments),
-    )
+    reach = german_reach(segments, sentence, it, antecedent, german_head, gender, german, swapped)
     variants, pruned = prune_variants(variants, segment.german, swapped, gender, reach)
     if not variants:
         raise Drop("no_contrastive_variant_left")
     extra: dict[str, Any] = {"pruned variants": pruned} if pruned else {}
     return Found(sentence, it.i, german_index, antecedent, german_head, entry, variants, confidence, extra)
+
+
+def german_reach(
+    segments: Sequence[Segment],
+    sentence: int,
+    it: Token,
+    antecedent: Candidate,
+    german_head: int,
+    gender: str,
+    german: RuleGerman,
+    swapped: Sequence[tuple[int, str]],
+) -> Reach:
+    """The document around the pronoun for the variant filter; Drop when the German text resumes the referent
+    with a pronoun of another gender (german_referent, class 1)."""
+
+    def noun_at(k: int, j: int) -> NounEntry | None:
+        return german.noun_entry(segments[k].tgt, segments[k].german, j)
+
+    docs = [s.doc for s in segments]
+    germans = [s.german for s in segments]
+    found = resumptions(
+        docs, germans, lambda k, i: aligned(segments[k], i), lambda t: not pleonastic_reason(t),
+        (antecedent.sentence, antecedent.head), (sentence, it.i),
+    )
+    if gender_inconsistent(found, gender):
+        raise Drop("german_referent_gender_inconsistent")
+    mentions = [(antecedent.sentence, german_head), *((sentence, j) for j, _ in swapped)]
+    mentions += [(k, j) for k, j, _ in found]
+    return Reach(
+        germans,
+        noun_at,
+        (antecedent.sentence, german_head),
+        sentence,
+        not_a_thing_in(segments),
+        predicate_genders(germans, noun_at, mentions, gender),
+        person_genders(docs, sentence),
+    )
 
 
 def contrapro_fields(

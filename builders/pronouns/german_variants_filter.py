@@ -17,6 +17,14 @@ left (``extract.german_item`` drops it as ``no_contrastive_variant_left`` otherw
   than the antecedent's head stands between the head and the pronoun in the pronoun's segment
   (``german_competitors``' span and exclusions, except that a noun translating an English candidate counts:
   it is what the variant may mean): *Die Schlüssel lagen im Fach, aber es klemmte* reads as *das Fach*.
+- ``predicate_noun_of_variant_gender``: the variant of a gender that a copular predicate noun or an apposition
+  said of the referent has (*Dieser Ort ist die Hölle* → *sie*; ``german_referent``, blind round 5 class 2).
+- ``person_of_variant_gender``: the variant of the gender of a person (English he/she) in the pronoun's segment
+  or the one before (``german_referent``, class 4).
+
+``es_situational`` also covers impersonal frames where *es* is natural whatever the referent (class 3 of blind
+round 5): *weh tun*, *passen*, *aussehen*, *führen zu*, *sich handeln um*, *gehen um/wie*, *nichts helfen*, and
+a copula after a modal (*Es kann gut sein*).
 
 Word lists are ours (German grammar, not copied from any resource)."""
 
@@ -102,12 +110,16 @@ def clause_span(tokens: Sequence[GToken], index: int) -> tuple[int, int]:
     return start, end
 
 
+# modals before "sein": "Es kann gut sein" is the copula frame with one predicative adjective
+MODALS = word_set("kann könnte muss müsste mag mochte dürfte soll sollte will wollte")
+
+
 def es_situational(tokens: Sequence[GToken], index: int, case: str) -> bool:
     """*es* at ``index`` (of the reference tokens, where the probed pronoun stands) may be a situation or a
     proposition in its clause: the *es* variant could be right."""
     start, end = clause_span(tokens, index)
     words = [tokens[k].text.lower() for k in range(start, end) if k != index]
-    rest = [w for w in words if w not in COPULAS | DEGREE_WORDS | SUBORDINATORS | {"?", "!"}]
+    rest = [w for w in words if w not in COPULAS | DEGREE_WORDS | SUBORDINATORS | MODALS | {"?", "!"}]
     if any(w in COPULAS for w in words) and len(rest) == 1 and rest[0] not in FUNCTION_WORDS and (
         tokens[next(k for k in range(start, end) if tokens[k].text.lower() == rest[0])].text.islower()
     ):
@@ -124,12 +136,32 @@ def _possessive(tokens: Sequence[GToken], index: int) -> bool:
     return tokens[index].text.lower() in MEIN_FORMS and following[:1].isupper()
 
 
+# impersonal frames whose subject *es* is natural whatever the referent (blind round 5, class 3): the verb's
+# forms, and the words one of which must stand in the clause too ("tut weh", "sieht gut aus", "führt zu")
+IMPERSONAL_FRAMES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
+    (word_set("tut tat tun täte getan"), word_set("weh")),
+    (frozenset(_regular("pass")), frozenset()),  # "Passt es?"
+    (word_set("sieht sah sehen aussieht aussah aussehen ausgesehen"), word_set("aus aussieht aussah aussehen "
+                                                                              "ausgesehen")),
+    (frozenset(_regular("führ")), word_set("zu zum zur")),  # "es führt zu nichts"
+    (frozenset(_regular("handel")), word_set("um")),  # "es handelt sich um"
+    (word_set("geht ging gehen gegangen"), word_set("um wie gut schlecht")),  # "darum geht es", "wie geht es"
+    (word_set("hilft half helfen geholfen"), word_set("nichts nicht")),  # "es hilft nichts"
+)
+
+
+def impersonal_frame(words: Sequence[str]) -> bool:
+    """The clause's words hold one of the impersonal frames (the verb and one of its companion words)."""
+    present = set(words)
+    return any(present & forms and (not companions or present & companions) for forms, companions in IMPERSONAL_FRAMES)
+
+
 def es_event_or_proposition(tokens: Sequence[GToken], index: int, case: str) -> bool:
     """The pronoun at ``index`` is the subject of an event verb or the object of a verb that readily takes a
     propositional *es*: an *es* there may mean what happened or what was said, not a noun."""
     start, end = clause_span(tokens, index)
     words = [tokens[k].text.lower() for k in range(start, end) if k != index and not _possessive(tokens, k)]
-    if case == "nom" and any(w in EVENT_VERBS for w in words):
+    if case == "nom" and (any(w in EVENT_VERBS for w in words) or impersonal_frame(words)):
         return True  # "ob es funktioniert", "Wird es gelingen?", "Es brennt bei Kontakt"
     return case == "acc" and any(w in PROPOSITION_VERBS for w in words)  # "dass er es verdient"
 
@@ -147,6 +179,10 @@ class Reach:
     head: tuple[int, int]  # the antecedent's German head (segment, token)
     segment: int  # the pronoun's segment
     not_a_thing: Callable[[int, int], bool]  # the noun translates a person, a name or a time
+    # genders of the predicate or apposition nouns said of the referent (german_referent, class 2)
+    predicate_genders: frozenset[str] = frozenset()
+    # genders of the persons (English he/she) in the pronoun's segment and the one before (german_referent)
+    person_genders: frozenset[str] = frozenset()
 
 
 # determiners that before a masculine or neuter noun can only be plural ("die Amerikaner", "diese Lehrer")
@@ -212,6 +248,10 @@ def prune_variants(
             reason = "sie_plural_reading"
         elif reach is not None and rival_of_gender(reach, *pronouns[0], variant.gender):
             reason = "rival_noun_of_variant_gender"
+        elif reach is not None and variant.gender in reach.predicate_genders:
+            reason = "predicate_noun_of_variant_gender"
+        elif reach is not None and variant.gender in reach.person_genders:
+            reason = "person_of_variant_gender"
         if reason:
             pruned[variant.gender] = reason
         else:
