@@ -61,14 +61,15 @@ class Pool:
 # ende round 2: the default after round 1's fixes (case in zu-infinitives, situational es variants pruned);
 # ende round 3 and enfr round 2: the same commit with coref: learned, to decide the default on judged items;
 # ende round 4 and enfr round 3: the default (coref auto) after the fixes of rounds 2-3;
-# ende round 5 and enfr round 4: the default after the fixes of session 2 (2026-11-26 afternoon).
+# ende round 5 and enfr round 4: the default after the fixes of session 2 (2026-11-26 afternoon);
+# ende round 6 and enfr round 5: the default after the fixes of the classes of rounds 5 and 4.
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
-                  4: Round(20261204), 5: Round(20261205)}),
+                  4: Round(20261204), 5: Round(20261205), 6: Round(20261206)}),
     "enfr": Pool("opensubs-enfr", "fr", "pool.fr", ("il", "elle", "ils", "elles"),
                  {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),)), 3: Round(20261228),
-                  4: Round(20261229)}),
+                  4: Round(20261229), 5: Round(20261230)}),
 }
 
 
