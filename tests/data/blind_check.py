@@ -54,6 +54,8 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_enfr4", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
+    BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
+    BlindCheck("variations_blind11", VARIATION_QUESTIONS, "type", None),
     # issue 23 part 3: disagreements with Lopes et al. (2020); each side judged usable (None: no item on that side)
     BlindCheck("lopes_disagreements", ("theirs_usable", "ours_usable", "verdict"), "kind", None, "document",
                (("theirs_usable", (True, False, None)), ("ours_usable", (True, False, None)),
