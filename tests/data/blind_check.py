@@ -52,6 +52,7 @@ CHECKS = (
     BlindCheck("variations_blind7", VARIATION_QUESTIONS, "type", None),
     BlindCheck("pronouns_opensubs_ende5", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr4", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_ende6", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -374,6 +375,39 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'parce qu'ils sont trop forts' (the Chinese players) is plausible colloquial French: in doubt, no"),
     ("pronouns_opensubs_enfr4", "opensubs-enfr/d006522-s0004-t029", "right_antecedent"):
         (False, "'a car' is generic (when I'm buying a car); the it is the car being examined"),
+    # issue 23, EN-DE round 6 (default at 64377aa), resolved by the lead
+    ("pronouns_opensubs_ende6", "opensubs-ende/d000439-s0003-t003", "usable"):
+        (False, "'Du willst es?' is acceptable with a vague es: in doubt, no"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d000882-s0005-t018", "usable"):
+        (False, "the ihn variant reads with 'jemand' (don't miss him): in doubt, no"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d000912-s0005-t014", "usable"):
+        (False, "it is the medicine, not the peanut butter, and its first 'sie' stays in the variant"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d003995-s0005-t008", "usable"):
+        (False, "the variants also swap the expletive 'Es geht darum'"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d004033-s0003-t003", "usable"):
+        (False, "'es folgt dir' is acceptable for an unnamed spooky entity: in doubt, no"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d004552-s0005-t003", "usable"):
+        (False, "'Natürlich ist es das' is an acceptable idiom: in doubt, no"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d004763-s0005-t008", "usable"):
+        (False, "the it may be the reported volumes, not the group: in doubt, no"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d004763-s0005-t008", "right_antecedent"):
+        (False, "the it may be the reported volumes, not the group"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d005376-s0005-t001", "usable"):
+        (False, "'Es wurde einfach zu einer weiteren Geschichte' is acceptable (situational es)"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d005522-s0005-t006", "usable"):
+        (False, "'es wird dir zeigen, wer du wirklich bist' is acceptable as situational es"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d005725-s0005-t001", "usable"):
+        (False, "'Es ist von der Schauspielschule' is acceptable ('dein Video' in reach, or situational)"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d005944-s0005-t001", "usable"):
+        (False, "'Es hat uns nur reich gemacht' is acceptable as situational es"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d006267-s0005-t002", "usable"):
+        (False, "'Vielleicht ist es das jetzt' is an acceptable idiom"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d006325-s0005-t009", "usable"):
+        (False, "the sie variant reads with 'meine Schwester' in reach: in doubt, no"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d006635-s0005-t001", "usable"):
+        (False, "'Könnte es das?' is a garbled rendering whose es may be vague: in doubt, no"),
+    ("pronouns_opensubs_ende6", "opensubs-ende/d007223-s0005-t011", "usable"):
+        (False, "'dass es ... alles andere als langweilig ist' is readable as impersonal"),
 }
 
 
