@@ -54,6 +54,10 @@ def _outcome(text: str) -> list[str] | str:
         ("Elles sont venues avec elles.", "agreement_unresolved_stressed_pronoun"),
         # "l'" has no gender: kept
         ("Il est coincé, il faut l'aider.", ["Elle est coincée, il faut l'aider."]),
+        # (1) a noun-tagged participle after être as a tense auxiliary: no longer left feminine ("Il est partie")
+        ("Elle est partie.", "agreement_repair_unknown_form"),
+        ("Elle est arrivée.", ["Il est arrivé."]),
+        ("Elle est une partie du jeu.", ["Il est une partie du jeu."]),
         # (2) a participle after avoir does not agree with the subject
         ("Il n'a pas marché.", ["Elle n'a pas marché."]),
         ("Elle n'a pas marché.", ["Il n'a pas marché."]),

@@ -233,13 +233,14 @@ def _copular_predicate(head: Any) -> bool:
     """The predicate of "être" when the small model mis-tags it ("elles étaient toutes fermées": fermées
     NOUN; "il était si violent": violent VERB; "il est lourd": lourd PROPN; "elle est étroite": ADV): not a
     noun phrase (no determiner) nor a prepositional phrase (no case marker); "être" may be parsed as a passive
-    auxiliary of it ("elles sont courtes": courtes NOUN, sont aux:pass). swap_form's round trip then
+    or tense auxiliary of it ("elles sont courtes": courtes NOUN, sont aux:pass; "elle est partie": partie
+    NOUN, est aux:tense, left feminine in the variant before blind round 4). swap_form's round trip then
     decides whether it inflects like an adjective. A word tagged as a name or an adverb counts only when it
     is a form of a known adjective ("il est ici" has nothing to agree)."""
     children = list(head.children)
     return (
         (head.pos_ in {"ADJ", "NOUN", "VERB"} or (head.pos_ in {"PROPN", "ADV"} and _known_adjective_form(head)))
-        and any(c.dep_ == "cop" or (c.dep_ == "aux:pass" and c.lemma_ == "être") for c in children)
+        and any(c.dep_ == "cop" or (c.dep_ in {"aux:pass", "aux:tense"} and c.lemma_ == "être") for c in children)
         and not any((c.dep_ == "det" and c.lemma_ != "tout") or c.dep_ == "case" for c in children)
     )
 
