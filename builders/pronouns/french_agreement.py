@@ -103,6 +103,13 @@ def _base_candidates(form: str, lemma: str, gender: str, number: str) -> set[str
 # "elle est étrange" (Part) would become "il est étrang", "ils étaient laids" (Part; bases laid and laids)
 # "elles étaient laidses".
 PARTICIPLE_FINALS = tuple("éiustû")
+# a participle in -s ends in -is/-os/-us (pris, clos, inclus); a base in -es is none: "majuscules" read as a
+# participle made "majusculese" (blind round 4, issue 23 class 2)
+S_PARTICIPLE_FINALS = ("is", "os", "us")
+
+
+def _participle_base(base: str) -> bool:
+    return base.endswith(PARTICIPLE_FINALS) and (not base.endswith("s") or base.endswith(S_PARTICIPLE_FINALS))
 
 
 def _verified_bases(token: Any, source: str, number: str, participle: bool) -> tuple[str, set[str]]:
@@ -118,7 +125,7 @@ def _verified_bases(token: Any, source: str, number: str, participle: bool) -> t
         if inflect(base, source, number, participle) == form
     }
     verified = {base for base in verified if not base.endswith("ée")}  # no masculine ends so: "fermée" is Fem
-    if participle and not all(base.endswith(PARTICIPLE_FINALS) for base in verified):
+    if participle and not all(_participle_base(base) for base in verified):
         return lemma, set()  # not a participle after all
     return lemma, verified
 
@@ -140,6 +147,8 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     elif not participle and adjectives:
         verified = adjectives  # "minuscule", not "minuscul" + e
     verified = _plural_base(verified, number)
+    if target == "Fem" and any(base.endswith("es") and base not in known_adjectives() for base in verified):
+        return None  # no unknown masculine base ends in -es: "majuscules" -> "majusculese" (issue 23, class 2)
     results = {inflect(PREVOCALIC_BASES.get(base, base), target, number, participle) for base in verified}
     if len(results) != 1 or None in results:
         return None
@@ -178,7 +187,11 @@ def _predicates(subject: Any) -> list[Any]:
     """Words agreeing with a subject pronoun: its adjective/être-participle head, the adjective after a
     copular verb, and their coordinated adjectives/participles without a subject of their own."""
     head = subject.head
-    found = []
+    found: list[Any] = []
+    if _avoir_tense(head) or any(c.dep_ == "case" for c in head.children):
+        # "il n'a pas marché": marché tagged ADJ, but a participle after avoir never agrees with the subject; "il
+        # est en majuscules" is a prepositional phrase (the repair made "majusculese"; blind round 4, class 2)
+        return found
     if (_agrees(head) and (head.pos_ == "ADJ" or _etre_participle(head))) or _copular_predicate(head):
         found.append(head)
     if head.lemma_ in COPULAR_VERBS:
@@ -187,6 +200,14 @@ def _predicates(subject: Any) -> list[Any]:
         found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj)]
         found += [item for item in _listed_after(word) if item not in found]
     return found
+
+
+def _avoir_tense(head: Any) -> bool:
+    """A compound tense with avoir and no copula or passive être: its participle does not agree with the
+    subject (blind round 4 found "elle n'a pas marchée")."""
+    children = list(head.children)
+    with_avoir = any(c.dep_ == "aux:tense" and c.lemma_ == "avoir" for c in children)
+    return with_avoir and not any(c.dep_ in {"cop", "aux:pass"} for c in children)
 
 
 LIST_SEPARATORS = frozenset({",", "et", "ou"})
@@ -212,13 +233,14 @@ def _copular_predicate(head: Any) -> bool:
     """The predicate of "être" when the small model mis-tags it ("elles étaient toutes fermées": fermées
     NOUN; "il était si violent": violent VERB; "il est lourd": lourd PROPN; "elle est étroite": ADV): not a
     noun phrase (no determiner) nor a prepositional phrase (no case marker); "être" may be parsed as a passive
-    auxiliary of it ("elles sont courtes": courtes NOUN, sont aux:pass). swap_form's round trip then
+    or tense auxiliary of it ("elles sont courtes": courtes NOUN, sont aux:pass; "elle est partie": partie
+    NOUN, est aux:tense, left feminine in the variant before blind round 4). swap_form's round trip then
     decides whether it inflects like an adjective. A word tagged as a name or an adverb counts only when it
     is a form of a known adjective ("il est ici" has nothing to agree)."""
     children = list(head.children)
     return (
         (head.pos_ in {"ADJ", "NOUN", "VERB"} or (head.pos_ in {"PROPN", "ADV"} and _known_adjective_form(head)))
-        and any(c.dep_ == "cop" or (c.dep_ == "aux:pass" and c.lemma_ == "être") for c in children)
+        and any(c.dep_ == "cop" or (c.dep_ in {"aux:pass", "aux:tense"} and c.lemma_ == "être") for c in children)
         and not any((c.dep_ == "det" and c.lemma_ != "tout") or c.dep_ == "case" for c in children)
     )
 
@@ -282,6 +304,8 @@ def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str)
 
 def _predicative_of_gender(token: Any, source: str, number: str) -> bool:
     """An adjective, être-participle or floating "tout" of the source gender that modifies no noun."""
+    if _avoir_tense(token):
+        return False  # "il n'a pas marché": marché tagged ADJ
     if morph_of(token, "Gender") != source or morph_of(token, "Number") not in {number, ""}:
         return False
     if token.head.pos_ in {"NOUN", "PROPN"} and token.head.i != token.i:

@@ -142,3 +142,55 @@ def parallel_pronoun_clause(source: Token, antecedent_head: Token, same_sentence
         and clause_root(other) == clause_root(antecedent_head) and other.i < antecedent_head.i
         for other in source.doc[: source.i]
     )
+
+
+# --- blind round 4 (issue 23): classes 3, 4 and 5 --------------------------------------------------------
+def fewer_french_pronouns(source: Token, french_words: Sequence[str], forms: dict[str, Any],
+                          referential: Callable[[Token], bool]) -> bool:
+    """The English segment has more referential it/they of the source's word than the French has subject
+    pronouns of that number ("What they don't drink, they carry away" -> "Ils en remplissent ..."): the French
+    pronoun renders one of them, and the alignment cannot say which (class 3: the alignment check above sees
+    only one English word aligned to it)."""
+    # subjects only: an object "it" is often rendered by "cela" or a clitic ("I get it" -> "je comprends cela")
+    english = [t for t in source.doc if t.lower_ == source.lower_ and t.dep_ in {"nsubj", "nsubjpass"}
+               and referential(t)]
+    # "they're healthy and they live long" -> "ils sont sains et vivent longtemps": a French coordination
+    # leaves out the second subject, so a pronoun whose clause is conjoined to another one's is not counted
+    roots = {clause_root(t).i for t in english}
+    english = [t for t in english if not (clause_root(t).dep_ == "conj" and clause_root(t).head.i in roots)]
+    number = "Sing" if source.lower_ == "it" else "Plur"
+    french = [w for w in french_words if w in forms and forms[w].number == number]
+    return len(english) > len(french)
+
+
+# French group nouns whose members colloquial French often takes up with "ils" ("la police ... ils"): a variant
+# "ils/il" for their "elles/elle" is plausible French, so no item (class 4)
+COLLECTIVE_NOUNS = word_set(
+    "équipe police famille foule bande troupe armée classe société compagnie génération population jeunesse "
+    "entreprise administration direction municipalité mairie justice presse communauté assemblée association "
+    "organisation institution nation tribu gendarmerie marine majorité minorité clientèle"
+)
+
+
+def collective_antecedent(lemma: str, gender: str, number: str) -> bool:
+    """Plural only: for "les équipes ... elles" the variant "ils" is plausible; for "l'équipe ... elle" the
+    variant "il" is not (the colloquial form would be "ils"), so the singular keeps its items."""
+    return gender == "Fem" and number == "Plur" and lemma.lower() in COLLECTIVE_NOUNS
+
+
+def rival_noun_before(pronoun: Any, gender: str, number: str, sentence: Sequence[Any],
+                      genders: dict[str, tuple[set[str], set[str]]]) -> str:
+    """A noun of the variant's gender and number before the pronoun in its French sentence ("La bombe aurait
+    pu faire exploser le bus, mais il n'a pas explosé": the variant "il" reads as the bus), so the variant may
+    be right French for another referent (class 5). The gender is read over the document (``genders``, as for
+    the antecedent: "ces planètes" tagged masculine once is feminine). Returns its text or ""."""
+    for token in sentence:
+        if token.i >= pronoun.i:
+            break
+        tagged = token.morph.get("Gender")
+        if token.pos_ != "NOUN" or token.morph.get("Number") != [number] or len(tagged) != 1:
+            continue
+        entry = consistent_entry(NounEntry(token.lemma_.lower(), frozenset(tagged), False), genders)
+        if entry is not None and entry.genders == {gender}:
+            return str(token.text)
+    return ""

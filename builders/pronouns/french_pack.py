@@ -42,13 +42,17 @@ from builders.pronouns.french import (
 from builders.pronouns.french_agreement import AgreementProblem, french_variants
 from builders.pronouns.french_checks import (
     alignment_reason,
+    collective_antecedent,
     consistent_entry,
     coordinated_with_and,
     document_genders,
+    fewer_french_pronouns,
     french_head_index,
     generic_they_reason,
     parallel_pronoun_clause,
+    rival_noun_before,
 )
+from builders.pronouns.french_targets import sentence_of
 from builders.pronouns.german import GToken, NounEntry, word_set
 from builders.pronouns.packs import PronounForm
 
@@ -142,9 +146,11 @@ def chain_pronouns(
         for j in targets:
             if segment.german[j].text.lower() in {"le", "la"}:
                 raise Drop("chain_object_clitic")
-            if segment.german[j].text.lower() == word and j != index:
+            if segment.german[j].text.lower() == word and j != index and not _surely_impersonal(segment, j):
                 chain[j] = analyser.token(segment.tgt, segment.german, j)
-    extras = [j for j, t in enumerate(segment.german) if t.text.lower() == word and j != index and j not in chain]
+    # an impersonal "il" is no pronoun of the chain and never flipped ("Il est intéressant de ..."; round 4)
+    extras = [j for j, t in enumerate(segment.german) if t.text.lower() == word and j != index and j not in chain
+              and not _surely_impersonal(segment, j)]
     for j in extras:
         parsed = analyser.token(segment.tgt, segment.german, j)
         if parsed is not None and parsed.dep_ in SUBJECT_DEPS:
@@ -152,6 +158,12 @@ def chain_pronouns(
                 raise Drop("other_pronoun_of_same_form")
             chain[j] = parsed
     return [(j, p) for j, p in sorted(chain.items()) if p is not None and p.dep_ in SUBJECT_DEPS]
+
+
+def _surely_impersonal(segment: Segment, index: int) -> bool:
+    """ "il faut", "il y a", "il semble que": never a pronoun of the chain. The extraposition rule is not used
+    here: "il était si violent qu'il ..." is referential, and its "il" must stay a rival or be flipped."""
+    return impersonal_reason(segment.german, index) in {"impersonal_il_verb", "impersonal_il_il_y_a"}
 
 
 def document_noun_finder(segments: Sequence[Segment], analyser: FrenchAnalyser, number: str) -> NounFinder:
@@ -226,6 +238,9 @@ def extract_french(
     reason = alignment_reason(lambda j: aligned_english(segment, j), source, index, french_head_index(segment, parsed))
     if reason:
         raise Drop(reason)  # issue 23, class c: the French pronoun renders another English word or clause
+    words = [t.text.lower() for t in segment.german]
+    if fewer_french_pronouns(source, words, FORMS, lambda t: t.lower_ != "it" or not pleonastic_reason(t)):
+        raise Drop("fewer_french_pronouns_than_english")  # blind round 4, class 3
     noun_of = document_noun_finder(segments, analyser, form.number)
     posterior = coref.posterior(sentence, source.i, config.max_ante_distance)
     if posterior is not None:
@@ -277,6 +292,13 @@ def _french_item(segments: Sequence[Segment], sentence: int, source: Token, inde
         raise Drop(reason)  # issue 23, class b
     if parallel_pronoun_clause(source, ante_doc[antecedent.head], antecedent.sentence == sentence):
         raise Drop("antecedent_in_parallel_pronoun_clause")  # issue 23, class d
+    form = FORMS[segment.german[index].text.lower()]
+    if collective_antecedent(entry.lemma, form.gender, form.number):
+        raise Drop("collective_noun_antecedent")  # blind round 4, class 4: "la police ... ils" is plausible
+    variant_gender = "Masc" if form.gender == "Fem" else "Fem"
+    genders = document_genders([analyser.parse(s.tgt) for s in segments if s.doc is not None])
+    if rival_noun_before(parsed, variant_gender, form.number, sentence_of(parsed), genders):
+        raise Drop("variant_gender_noun_before_pronoun")  # blind round 4, class 5
     pronouns = [(index, parsed), *chain_pronouns(segment, source, index, analyser)]
     try:
         variants = french_variants(segment.tgt, segment.german, pronouns)

@@ -27,6 +27,8 @@ FAMILIES: dict[str, dict[GN, str]] = {
     "chacun": {("Masc", "Sing"): "chacun", ("Fem", "Sing"): "chacune"},
     "stressed": {("Masc", "Sing"): "lui", ("Fem", "Sing"): "elle", ("Masc", "Plur"): "eux", ("Fem", "Plur"): "elles"},
     "celui": {("Masc", "Sing"): "celui", ("Fem", "Sing"): "celle", ("Masc", "Plur"): "ceux", ("Fem", "Plur"): "celles"},
+    # the reciprocal "les uns les autres / les unes aux autres" (blind round 4, issue 23 class 1)
+    "uns": {("Masc", "Plur"): "uns", ("Fem", "Plur"): "unes"},
 }
 SELF_SUFFIX = {"Sing": "-même", "Plur": "-mêmes"}
 SENTENCE_END = frozenset(".;!?:")
@@ -68,7 +70,8 @@ def region(subject: Any) -> list[Any]:
     """The words after the subject up to the end of its sentence or the next subject."""
     words = []
     for token in subject.doc[subject.i + 1 :]:
-        quantifier = (family_of(token.text) or ("",))[0] in {"tout", "chacun", "seul"}  # "elles ont chacune fait"
+        # "elles ont chacune fait", "les uns les autres" (uns parsed as a subject)
+        quantifier = (family_of(token.text) or ("",))[0] in {"tout", "chacun", "seul", "uns"}
         # a subject ends the region, a pronoun of the chain too: its own edits repair its clause
         another_subject = token.dep_ in SUBJECT_DEPS and not _before_meme(token) and not quantifier
         if token.text in SENTENCE_END or another_subject:
@@ -128,6 +131,10 @@ def _celui_reading(token: Any, before: str, after: str) -> str:
     return "agree" if before in ETRE else "other"  # "il est celui que ..."; "comme celui-ci" is another one
 
 
+def _uns_reading(token: Any, before: str, after: str) -> str:
+    return "agree" if before == "les" and after in {"les", "aux", "des", "avec", "contre", "pour", "sur"} else "other"
+
+
 def _closed_class_reading(token: Any, family: str, in_front: bool) -> str:
     """How a closed-class word of the subject's old form relates to the subject: "agree", "other" (it agrees
     with something else: a determiner's noun, a noun in apposition) or "unsure..."."""
@@ -160,7 +167,7 @@ def _stressed_reading(token: Any, before: str, after: str) -> str:
 
 READINGS: dict[str, Callable[[Any, str, str], str]] = {
     "tout": _tout_reading, "seul": _seul_reading, "chacun": _chacun_reading, "celui": _celui_reading,
-    "stressed": _stressed_reading,
+    "stressed": _stressed_reading, "uns": _uns_reading,
 }
 
 
@@ -224,7 +231,7 @@ def copular_predicates(subject: Any, old: GN) -> Iterator[Any]:
         position = 1
     elif words[0].lower_ not in ETRE | COPULAS:
         return
-    rest = [t for t in words[position + 1 :] if not _adverb(t) and not _floating_tout(t)]
+    rest = [t for t in words[position + 1 :] if not _adverb_after(t) and not _floating_tout(t)]
     if rest and rest[0].lower_ == "été":
         rest = rest[1:]
     if rest and rest[0].lower_ in ARTICLES and len(rest) > 1 and _article_adjective(rest[1]):
@@ -250,13 +257,19 @@ def _adverb(token: Any) -> bool:
     return token.lower_ in ADVERBS or (token.pos_ == "ADV" and token.lower_.endswith("ment"))
 
 
+def _adverb_after(token: Any) -> bool:
+    """An adverb, unless an article makes it a pronoun ("la même")."""
+    return _adverb(token) and not (token.lower_ in {"même", "mêmes"} and _lower(_next(token, -1)) in ARTICLES)
+
+
 def _floating_tout(token: Any) -> bool:
     return (family_of(token.text) or ("",))[0] == "tout" or _numeral_after_tous(token)
 
 
 def _article_adjective(token: Any) -> bool:
-    """An adjective after "le/la/les" (the small model tags many as nouns: "les meilleures" NOUN)."""
-    return token.pos_ in {"ADJ", "NOUN"} or (family_of(token.text) or ("",))[0] == "seul"
+    """An adjective after "le/la/les" (the small model tags many as nouns: "les meilleures" NOUN; "la même":
+    ADV or PRON, blind round 4)."""
+    return token.pos_ in {"ADJ", "NOUN"} or (family_of(token.text) or ("",))[0] == "seul" or token.lower_ == "même"
 
 
 def _agrees_with(token: Any, old: GN) -> bool:
@@ -279,14 +292,65 @@ def _adjective_like(token: Any) -> bool:
     return token.pos_ in {"ADJ", "NOUN"} and not any(c.dep_ == "det" for c in token.children)
 
 
+def sentence_of(subject: Any) -> list[Any]:
+    """The tokens of the subject's sentence (between sentence-ending punctuation)."""
+    doc, start, end = subject.doc, subject.i, subject.i
+    while start > 0 and doc[start - 1].text not in SENTENCE_END:
+        start -= 1
+    while end < len(doc) - 1 and doc[end].text not in SENTENCE_END:
+        end += 1
+    return list(doc[start : end + 1])
+
+
+OBJECT_CLITICS = {("Masc", "Sing"): "le", ("Fem", "Sing"): "la"}
+
+
+def check_same_referent_words(subject: Any, old: GN, chain: set[int]) -> None:
+    """Words of the old gender in the subject's sentence that may stand for the same referent and that no rule
+    repairs (blind round 4, issue 23 class 1): an object clitic "la/le" ("elle est coincée, il faut la faire
+    sortir": it may be the referent or another thing), an inverted pronoun ("aussi petites soient-elles").
+    Unresolved: the item is dropped rather than given a variant that keeps the old gender."""
+    clitic = OBJECT_CLITICS.get(old)
+    stressed = FAMILIES["stressed"][old]
+    for token in sentence_of(subject):
+        if token.i == subject.i or token.i in chain:
+            continue
+        if clitic is not None and token.lower_ == clitic and token.pos_ == "PRON":
+            raise Unresolved("agreement_unresolved_object_clitic")
+        if token.lower_ == stressed and _lower(_next(token, -1)) == "-" and not _before_meme(token):
+            raise Unresolved("agreement_unresolved_inverted_pronoun")
+
+
+NOT_OBJECTS = word_set("ne n' n’ se s' s’ y en")
+
+
+def infinitive_predicates(subject: Any) -> Iterator[Any]:
+    """The predicate of an infinitive "être" whose understood subject is the pronoun ("il a besoin d'être
+    refait", "elle doit être refaite"; blind round 4): no noun or other pronoun stands between them, which
+    could be that subject instead ("elle permet aux femmes d'être libres")."""
+    words = region(subject)
+    for position, token in enumerate(words):
+        # "a besoin d'être": a noun without determiner or preposition is part of the verb
+        bare = token.pos_ == "NOUN" and not any(c.dep_ in {"det", "case"} for c in token.children)
+        if (token.pos_ in {"NOUN", "PROPN"} and not bare) or (token.pos_ == "PRON" and token.lower_ not in NOT_OBJECTS):
+            return  # an object may be the infinitive's subject: "ils m'aident à être entendue"
+        if token.lower_ != "être":
+            continue
+        rest = [t for t in words[position + 1 :] if not _adverb(t)]
+        if rest and _adjective_like(rest[0]) and rest[0].pos_ not in CLOSED_POS:
+            yield rest[0]
+        return
+
+
 def extra_agreement_edits(subject: Any, old: GN, new: GN, chain: set[int], repaired: set[int],
                           swap: Swap) -> list[tuple[Any, str]]:
     """(token, new form) for the closed-class words and the copular predicates the parse missed; ``swap`` is
     french_agreement.swap_form. Unresolved when a likely predicate of the old gender does not inflect."""
+    check_same_referent_words(subject, old, chain)
     edits = closed_class_edits(subject, old, new, chain | repaired)
     done = repaired | {token.i for token, _ in edits}
     article = None
-    for token in copular_predicates(subject, old):
+    for token in [*copular_predicates(subject, old), *infinitive_predicates(subject)]:
         if token.lower_ in ARTICLES:
             article = token  # changed only together with its adjective ("il est le chef" stays)
             continue
@@ -315,4 +379,6 @@ def _predicate_form(token: Any, old: GN, new: GN, swap: Swap) -> str | None:
     reading = family_of(token.text)
     if reading is not None:
         return FAMILIES[reading[0]].get(new) if reading[1] == old else None
+    if token.lower_ in {"même", "mêmes"}:
+        return token.text  # the same for both genders; its article changes ("elle est la même" -> "il est le même")
     return swap(token, old[0], new[0], old[1])
