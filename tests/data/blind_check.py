@@ -53,6 +53,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_ende5", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr4", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende6", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr5", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -408,6 +409,35 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'Könnte es das?' is a garbled rendering whose es may be vague: in doubt, no"),
     ("pronouns_opensubs_ende6", "opensubs-ende/d007223-s0005-t011", "usable"):
         (False, "'dass es ... alles andere als langweilig ist' is readable as impersonal"),
+    # issue 23, EN-FR round 5 (default at ebe7cbb), resolved by the lead
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d000224-s0003-t014", "usable"):
+        (False, "the marked ils ('ce qu'ils veulent') renders 'want', not the marked 'they get it'"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d000872-s0004-t006", "right_antecedent"):
+        (False, "'12-year-old girls' is generic; the referent is the pupils named before"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d001514-s0004-t005", "usable"):
+        (False, "'they' may be the unnamed 'them' put in the room rather than the boys: in doubt, no"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d001514-s0004-t005", "right_antecedent"):
+        (False, "the same doubt about the referent"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d001685-s0004-t003", "usable"):
+        (False, "'Il fait quoi ?' reads with 'le leader' just before: in doubt, no"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d001879-s0004-t005", "right_antecedent"):
+        (False, "the recorded phrase denotes the addressee ('c'est toi'), not the force of the line before"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d003374-s0004-t007", "usable"):
+        (False, "'d'où il vient' reads with Chaplin (il) in the sentence: in doubt, no"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d003753-s0004-t014", "usable"):
+        (False, "'et il est bon' reads with Booker (he) in the sentence: in doubt, no"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d003815-s0004-t020", "usable"):
+        (False, "the marked 'what it does' is not translated; 'à quoi il sert' renders 'what it's for'"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d004301-s0004-t002", "usable"):
+        (False, "'Mais il guérira' reads with 'son mariage' in reach: in doubt, no"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d004934-s0004-t008", "right_antecedent"):
+        (False, "the it may be the encephalitis rather than the psychosis: in doubt, no"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d005548-s0004-t010", "usable"):
+        (False, "'elle se développe' can be read with 'l'âme' in reach: in doubt, no"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d005844-s0004-t011", "usable"):
+        (False, "'Elle n'a jamais existé' reads with Heather: not wrong French"),
+    ("pronouns_opensubs_enfr5", "opensubs-enfr/d006459-s0004-t004", "usable"):
+        (False, "'qu'elle reste' reads with 'la sorcière' in reach: in doubt, no"),
 }
 
 
