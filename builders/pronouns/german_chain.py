@@ -143,6 +143,17 @@ def _before_antecedent(context: ChainContext, token: Token) -> bool:
     return 0 <= token.i < context.antecedent_head
 
 
+def _same_form_may_be_chain(context: ChainContext, index: int, chain: list[Token], english: list[Token]) -> bool:
+    """The probed pronoun's own form (*sie* beside *sie*) aligned to an English *them* or to an *it* judged
+    expletive: it may well be the same referent (blind round 6, class 4: *Ich versuche, sie … zu verstecken,
+    aber er spuckt sie aus*, both the medicine), so leaving it unswapped may half-swap the variant. An *es*
+    beside an expletive *it* is left alone: German has the same expletives."""
+    word = context.german[index].text.lower()
+    if word != context.german[context.german_index].text.lower() or expletive_es(context.german, index):
+        return False
+    return (bool(chain) and word != "es") or any(t.lower_ == "them" for t in english)
+
+
 def _classify(context: ChainContext, index: int, source: str) -> str:
     """'chain', 'other' or a drop reason for one German form of the source gender."""
     if expletive_es(context.german, index):
@@ -160,6 +171,8 @@ def _classify(context: ChainContext, index: int, source: str) -> str:
         if any(_competing_noun(context, t, source) for t in referential):
             return "variant_chain_other_referent"
         return "chain"
+    if _same_form_may_be_chain(context, index, chain, english):
+        return "variant_chain_undecided"
     if chain or any(t.lower_ in OTHER_REFERENT_WORDS for t in english):
         return "other"  # an expletive "it"/"there" or a pronoun of another referent
     nouns = [t for t in english if t.pos_ in {"NOUN", "PROPN"}]
