@@ -302,3 +302,26 @@ def test_possessive_of_a_possessor_noun_stays_another_referents() -> None:
         "turtle",
     )
     assert (chain, reason) == ([], "")  # "ihrem" is the woman's: left as it is
+
+
+def test_same_form_aligned_to_them_drops_the_item() -> None:
+    """Blind round 6, class 4: the first sie (aligned to "them") may be the same medicine as the probed one:
+    leaving it unswapped would half-swap the variant, so the chain is undecided."""
+    (chain, reason), _ = _chain(
+        "I try to hide them in the soup , but he spits it out .",
+        "Ich versuche, sie in der Suppe zu verstecken, aber er spuckt sie aus.",
+        [("them", "sie"), ("he", "er"), ("soup", "Suppe")],
+        ("it", "sie#1"),
+    )
+    assert (chain, reason) == ([], "variant_chain_undecided")
+
+
+def test_they_of_another_form_stays_another_referent() -> None:
+    """ "they" → "sie" beside a probed "er" is another form: no doubt about the chain."""
+    (chain, reason), _ = _chain(
+        "It works well , they say .",
+        "Er funktioniert gut, sagen sie.",
+        [("they", "sie"), ("say", "sagen")],
+        ("It", "Er"),
+    )
+    assert (chain, reason) == ([], "")

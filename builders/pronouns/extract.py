@@ -35,7 +35,7 @@ from builders.pronouns.german_antecedent import (
     role_class,
 )
 from builders.pronouns.german_case import clause_start, german_case
-from builders.pronouns.german_chain import ChainContext, chain_of
+from builders.pronouns.german_chain import ChainContext, chain_of, expletive_es
 from builders.pronouns.german_referent import (
     gender_inconsistent,
     person_genders,
@@ -378,6 +378,8 @@ def extract(
     german_reason = german_structure_reason(segment.german, german_index)
     if german_reason:
         raise Drop(german_reason)
+    if expletive_es(segment.german, german_index):
+        raise Drop("german_es_expletive")  # "Aber es gibt es" with the first es marked (blind round 6, class 3)
     if pronoun_translates_other_word(aligned_english(segment, german_index), it.i):
         raise Drop("german_pronoun_translates_other_word")
     gender = GENDER_OF_PRONOUN[segment.german[german_index].text.lower()]

@@ -41,7 +41,8 @@ EARLIER_PRONOUNS = NOMINATIVE_PRONOUNS | {"sie", "es"}
 COORDINATORS = word_set("und aber oder sondern denn")
 RELATIVE_PRONOUNS = word_set("der die das dem den denen welche welcher welches welchem welchen")
 QUESTION_WORDS = word_set(
-    "warum wieso weshalb wie wo wann woher wohin wer was womit wodurch worüber welches welcher welche"
+    "warum wieso weshalb wie wo wann woher wohin wer was womit wodurch worüber welches welcher welche "
+    "worauf woran wovon wozu wofür worin woraus worum wobei wonach wogegen wovor"  # "Worauf deutet es?"
 )
 # "Als würde es …", "Als wäre sie …": a comparative "als" with the finite verb right after it opens a clause
 # whose subject follows the verb.
@@ -229,6 +230,30 @@ def _verb_final_conjunct_with_infinitive(tokens: Sequence[GToken], index: int, s
     )
 
 
+# "der es zurücksetzt": a relative "der" is a nominative masculine (then the pronoun is the object) or a
+# dative feminine ("der Frau, der es gehört": then it is the subject); blind round 6, class 2: undecided
+AMBIGUOUS_RELATIVES = word_set("der")
+WERDEN_FORMS = word_set("wird werden wirst werde würde würden wurde wurden")
+COPULA_INFINITIVES = word_set("bleiben sein")
+
+
+def _relative_der(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """The pronoun right after a clause-opening relative *der* (after a comma): its case is undecided."""
+    return index - 1 == start and start > 0 and tokens[start - 1].text == "," and (
+        tokens[index - 1].text.lower() in AMBIGUOUS_RELATIVES
+    )
+
+
+def _werden_copula(tokens: Sequence[GToken], index: int) -> bool:
+    """ "wird es offen bleiben": a form of *werden* right before the pronoun and a clause ending in *bleiben*
+    or *sein*: the copula takes no accusative, so the pronoun is the subject (blind round 6, class 2)."""
+    end = index + 1
+    while end < len(tokens) and tokens[end].text not in CLAUSE_BREAKS and tokens[end].text.lower() not in COORDINATORS:
+        end += 1
+    last = tokens[end - 1].text.lower()
+    return index > 0 and tokens[index - 1].text.lower() in WERDEN_FORMS and last in COPULA_INFINITIVES
+
+
 def german_case(tokens: Sequence[GToken], index: int) -> str:
     """'nom', 'acc' or 'dat' for the pronoun at ``index``; '' when the German clause does not decide."""
     word = tokens[index].text.lower()
@@ -241,7 +266,12 @@ def german_case(tokens: Sequence[GToken], index: int) -> str:
         if previous in DATIVE_PREPOSITIONS:
             return ""
     start = clause_start(tokens, index)
-    if any(t.text.lower() in EARLIER_PRONOUNS for t in tokens[start:index]) or _in_infinitive_clause(
+    if _relative_der(tokens, index, start):
+        return ""
+    earlier_pronoun = any(t.text.lower() in EARLIER_PRONOUNS for t in tokens[start:index])
+    if _werden_copula(tokens, index):
+        return "" if earlier_pronoun else "nom"  # "Wir werden es sein": a predicate, not decided here
+    if earlier_pronoun or _in_infinitive_clause(
         tokens, index, start
     ):
         return "acc"

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from builders.pronouns.german import GENDER_OF_PRONOUN, GToken, NounEntry, is_formal_sie, word_set
-from builders.pronouns.german_case import german_case
+from builders.pronouns.german_case import clause_start, german_case
+from builders.pronouns.quality import german_structure_reason
 from builders.pronouns.variants import POSSESSIVE_STEMS, ChainToken, possessive_parts
 
 if TYPE_CHECKING:
@@ -44,6 +45,32 @@ PERSONAL_FORMS_OF = {
     "Fem": word_set("sie ihr"),
     "Neut": word_set("es ihm"),
 }
+
+
+GIVE_FORMS = word_set("gibt gab gäbe geben gegeben")
+WEATHER_VERBS = word_set(
+    "regnet regnete schneit schneite hagelt hagelte donnert donnerte blitzt blitzte dämmert dämmerte"
+)
+IDIOM_REASONS = frozenset({"german_es_geht_um", "german_es_idiom"})
+
+
+def expletive_es(tokens: Sequence[GToken], index: int) -> bool:
+    """An *es* that names nothing (blind round 6, class 3): the *es* of *es geht um/darum*, of an idiom (*es
+    handelt sich um*, *es kommt darauf an*), the first *es* of *es gibt es* (*Aber es gibt es*; a lone
+    *es gibt* may be a referential *give*: *Es gibt seinen Bauern Geld*) or of a weather verb. It is never
+    part of a referent's chain and never the probed pronoun."""
+    if tokens[index].text.lower() != "es":
+        return False
+    following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
+    previous = tokens[index - 1].text.lower() if index > 0 else ""
+    start = clause_start(tokens, index)
+    end = next((k for k in range(index, len(tokens)) if tokens[k].text in {".", "!", "?", ";"}), len(tokens))
+    clause_es = [k for k in range(start, end) if tokens[k].text.lower() == "es"]
+    # "es gibt seinen Bauern Geld" is a referential give: only a second es in the clause ("es gibt es") shows
+    # that one of them is the expletive, the first
+    gives = len(clause_es) > 1 and clause_es[0] == index and GIVE_FORMS & {following, previous}
+    weather = bool({following, previous} & WEATHER_VERBS)
+    return bool(gives) or weather or german_structure_reason(tokens, index) in IDIOM_REASONS
 
 
 @dataclass(frozen=True)
@@ -116,8 +143,21 @@ def _before_antecedent(context: ChainContext, token: Token) -> bool:
     return 0 <= token.i < context.antecedent_head
 
 
+def _same_form_may_be_chain(context: ChainContext, index: int, chain: list[Token], english: list[Token]) -> bool:
+    """The probed pronoun's own form (*sie* beside *sie*) aligned to an English *them* or to an *it* judged
+    expletive: it may well be the same referent (blind round 6, class 4: *Ich versuche, sie … zu verstecken,
+    aber er spuckt sie aus*, both the medicine), so leaving it unswapped may half-swap the variant. An *es*
+    beside an expletive *it* is left alone: German has the same expletives."""
+    word = context.german[index].text.lower()
+    if word != context.german[context.german_index].text.lower() or expletive_es(context.german, index):
+        return False
+    return (bool(chain) and word != "es") or any(t.lower_ == "them" for t in english)
+
+
 def _classify(context: ChainContext, index: int, source: str) -> str:
     """'chain', 'other' or a drop reason for one German form of the source gender."""
+    if expletive_es(context.german, index):
+        return "other"  # "Es geht nur darum, es … zu verfolgen": the first es stays as it is
     english = _english_of(context, index)
     chain = [
         t
@@ -131,6 +171,8 @@ def _classify(context: ChainContext, index: int, source: str) -> str:
         if any(_competing_noun(context, t, source) for t in referential):
             return "variant_chain_other_referent"
         return "chain"
+    if _same_form_may_be_chain(context, index, chain, english):
+        return "variant_chain_undecided"
     if chain or any(t.lower_ in OTHER_REFERENT_WORDS for t in english):
         return "other"  # an expletive "it"/"there" or a pronoun of another referent
     nouns = [t for t in english if t.pos_ in {"NOUN", "PROPN"}]

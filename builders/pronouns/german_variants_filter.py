@@ -22,6 +22,12 @@ left (``extract.german_item`` drops it as ``no_contrastive_variant_left`` otherw
 - ``person_of_variant_gender``: the variant of the gender of a person (English he/she) in the pronoun's segment
   or the one before (``german_referent``, class 4).
 
+- ``es_subject_colloquial``: the *es* variant of an *er/sie* item when the probed pronoun is nominative, or
+  accusative in a clause with nothing but the verb, a subject pronoun and particles (*Du willst sie?*). Blind
+  round 6, class 1: colloquial German resumes almost any thing as a subject *es* (*Es folgt dir!*, *Es wurde
+  zu einer weiteren Geschichte*, *Natürlich ist es das*), so such a variant is not reliably wrong. Policy of
+  the issue (simplest sound version): it covers the *das* predicates (*ist er das* → *ist es das*) too.
+
 ``es_situational`` also covers impersonal frames where *es* is natural whatever the referent (class 3 of blind
 round 5): *weh tun*, *passen*, *aussehen*, *führen zu*, *sich handeln um*, *gehen um/wie*, *nichts helfen*, and
 a copula after a modal (*Es kann gut sein*).
@@ -226,6 +232,29 @@ def rival_of_gender(reach: Reach, index: int, case: str, gender: str) -> bool:
     ) > 0
 
 
+# words that leave a clause "bare": the pronoun's clause holds nothing that tells a thing from a situation
+BARE_CLAUSE_WORDS = word_set("ich du wir ihr man sie er es das doch ja denn schon noch nicht auch nur wirklich")
+
+
+def es_colloquial(tokens: Sequence[GToken], index: int, case: str) -> bool:
+    """The *es* variant of the pronoun at ``index`` may be colloquially right (blind round 6, class 1): the
+    pronoun is nominative, or accusative in a clause of at most the verb besides pronouns and particles."""
+    if case == "nom":
+        return True
+    if case != "acc":
+        return False
+    start, end = clause_span(tokens, index)
+    words = [tokens[k].text.lower() for k in range(start, end) if k != index and tokens[k].text.isalpha()]
+    return len([w for w in words if w not in BARE_CLAUSE_WORDS]) <= 1
+
+
+def _es_reason(tokens: Sequence[GToken], pronouns: Sequence[tuple[int, str]]) -> str:
+    """Why the *es* variant of an *er/sie* item may be right German, or ''."""
+    if any(es_situational(tokens, index, case) for index, case in pronouns):
+        return "es_situational"
+    return "es_subject_colloquial" if es_colloquial(tokens, *pronouns[0]) else ""
+
+
 def prune_variants(
     variants: Sequence[Variant],
     tokens: Sequence[GToken],
@@ -239,11 +268,11 @@ def prune_variants(
     Without ``reach`` only the rules on the reference tokens run."""
     kept: list[Variant] = []
     pruned: dict[str, str] = {}
-    situational = any(es_situational(tokens, index, case) for index, case in pronouns)
+    es_reason = _es_reason(tokens, pronouns) if gender in {"Masc", "Fem"} else ""
     for variant in variants:
         reason = ""
-        if variant.gender == "Neut" and gender in {"Masc", "Fem"} and situational:
-            reason = "es_situational"
+        if variant.gender == "Neut" and es_reason:
+            reason = es_reason
         elif reach is not None and variant.gender == "Fem" != gender and sie_plural_reading(reach, pronouns):
             reason = "sie_plural_reading"
         elif reach is not None and rival_of_gender(reach, *pronouns[0], variant.gender):
