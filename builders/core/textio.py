@@ -42,17 +42,22 @@ def counting_normalised() -> Iterator[Counter[str]]:
         _normalised.reset(token)
 
 
+def _unreadable(path: Path, err: OSError) -> InputError:
+    """The one error for a path the OS will not open: a link loop, a missing file, or the OS's reason."""
+    if err.errno == errno.ELOOP:
+        return InputError(path, "symbolic link loop")
+    if err.errno == errno.ENOENT:
+        return InputError(path, "file not found")
+    return InputError(path, f"cannot read ({err.strerror})")
+
+
 def _read_raw(path: Path) -> bytes:
     if path.exists() and not path.is_file() and not path.is_dir():
         raise InputError(path, NOT_REGULAR)
     try:
         return path.read_bytes()
     except OSError as err:
-        if err.errno == errno.ELOOP:
-            raise InputError(path, "symbolic link loop") from None
-        if err.errno == errno.ENOENT:
-            raise InputError(path, "file not found") from None
-        raise InputError(path, f"cannot read ({err.strerror})") from None
+        raise _unreadable(path, err) from None
 
 
 def _gunzip(path: Path, data: bytes) -> bytes:
@@ -187,11 +192,7 @@ def _read_raw_check(path: Path) -> None:
     try:
         path.open("rb").close()
     except OSError as err:
-        if err.errno == errno.ELOOP:
-            raise InputError(path, "symbolic link loop") from None
-        if err.errno == errno.ENOENT:
-            raise InputError(path, "file not found") from None
-        raise InputError(path, f"cannot read ({err.strerror})") from None
+        raise _unreadable(path, err) from None
 
 
 def _open_stream(path: Path) -> Any:

@@ -56,11 +56,6 @@ def _need(value: str, key: str, fmt: str) -> Path:
     return Path(value).expanduser()
 
 
-def read_docs_format(spec: InputSpec) -> ReadResult:
-    stream = stream_docs_format(spec)
-    return ReadResult(list(stream.documents), stream.input_files)
-
-
 @dataclass
 class DocumentStream:
     """Documents read one at a time (the input is never held whole: issue 26); ``problems`` is complete once
@@ -101,11 +96,6 @@ def _docs_documents(src_path: Path, tgt_path: Path) -> Iterator[Document]:
     if group is None:
         raise InputError(src_path, f"no {DOC_MARK} document header found")
     yield Document(f"{src_path.stem}-doc{count:05d}", tuple(group))
-
-
-def read_wmt(spec: InputSpec) -> ReadResult:
-    stream = stream_wmt(spec)
-    return ReadResult(list(stream.documents), stream.input_files)
 
 
 def stream_wmt(spec: InputSpec) -> DocumentStream:
@@ -165,11 +155,6 @@ def read_opus(spec: InputSpec) -> ReadResult:
     return ReadResult(documents, [src_path, tgt_path, ids_path], problems)
 
 
-def read_jsonl(spec: InputSpec) -> ReadResult:
-    stream = stream_jsonl(spec)
-    return ReadResult(list(stream.documents), stream.input_files)
-
-
 def stream_jsonl(spec: InputSpec) -> DocumentStream:
     path = _need(spec.jsonl, "jsonl", "jsonl")
     return DocumentStream(_jsonl_documents(path), [path])
@@ -207,18 +192,6 @@ def stream_opus(spec: InputSpec) -> DocumentStream:
     return DocumentStream(iter(result.documents), result.input_files, result.problems)
 
 
-READERS: dict[str, Callable[[InputSpec], ReadResult]] = {
-    "docs": read_docs_format,
-    "wmt": read_wmt,
-    "opus": read_opus,
-    "jsonl": read_jsonl,
-}
-
-
-def read_input(input_format: str, spec: InputSpec) -> ReadResult:
-    return READERS[input_format](spec)
-
-
 STREAMS: dict[str, Callable[[InputSpec], DocumentStream]] = {
     "docs": stream_docs_format,
     "wmt": stream_wmt,
@@ -231,5 +204,12 @@ def stream_input(input_format: str, spec: InputSpec) -> DocumentStream:
     return STREAMS[input_format](spec)
 
 
-__all__ = ["DOC_MARK", "READERS", "STREAMS", "Document", "DocumentStream", "InputSpec", "ReadResult",
+def read_input(input_format: str, spec: InputSpec) -> ReadResult:
+    """The whole input at once (small inputs, tests); builds stream it with ``stream_input``."""
+    stream = stream_input(input_format, spec)
+    documents = list(stream.documents)  # problems are complete once the documents are read
+    return ReadResult(documents, stream.input_files, stream.problems)
+
+
+__all__ = ["DOC_MARK", "STREAMS", "Document", "DocumentStream", "InputSpec", "ReadResult",
            "SentencePair", "read_input", "stream_input"]
