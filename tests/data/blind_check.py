@@ -54,6 +54,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_enfr4", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende6", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr5", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_ende7", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -438,6 +439,37 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'Elle n'a jamais existé' reads with Heather: not wrong French"),
     ("pronouns_opensubs_enfr5", "opensubs-enfr/d006459-s0004-t004", "usable"):
         (False, "'qu'elle reste' reads with 'la sorcière' in reach: in doubt, no"),
+    # issue 23, EN-DE round 7 (default at 6a4467a), resolved by the lead
+    ("pronouns_opensubs_ende7", "opensubs-ende/d000062-s0005-t004", "usable"):
+        (False, "'Willst du es hören?' is acceptable for a message's content: in doubt, no"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d001120-s0005-t007", "usable"):
+        (False, "'Sie werden es hören wollen' is acceptable for a message's content: in doubt, no"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d002157-s0004-t001", "usable"):
+        (False, "the it may be the morphine (Morphium, es) rather than the pain: in doubt, no"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d002157-s0004-t001", "right_antecedent"):
+        (False, "the referent (pain or morphine) is in doubt"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d002953-s0005-t010", "usable"):
+        (False, "a feminine referent is in reach (die Weltherrschaft, the earlier sie): in doubt, no"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d003135-s0005-t004", "usable"):
+        (False, "'Ich habe sie schon mal gesehen' reads as the patient (her) in the context"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d005455-s0005-t001", "usable"):
+        (False, "'Sie gehört da nicht hin' reads as Eve, in reach: in doubt, no"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d005684-s0005-t002", "usable"):
+        (False, "the sie variant can take 'Rache', personified like 'Tod' in the context: in doubt, no"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d006023-s0005-t001", "usable"):
+        (False, "'Sie wurde gestohlen?' reads with 'die Lieferung' in reach"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d006175-s0005-t002", "usable"):
+        (False, "'Sollte sie das?' reads as the shy girl of the context: in doubt, no"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d006421-s0005-t003", "usable"):
+        (False, "DeepL's 'Gaspedal' does not denote the particle accelerator, and es is readable as the event"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d006421-s0005-t003", "right_antecedent"):
+        (False, "the German head 'Gaspedal' is a mistranslation of the referent"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d006446-s0005-t005", "usable"):
+        (False, "the er variant reads as 'der Gletscher', whose chain runs through the context"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d006603-s0005-t001", "usable"):
+        (False, "'Er ist für dich' reads with 'ein Kuss' in reach: in doubt, no"),
+    ("pronouns_opensubs_ende7", "opensubs-ende/d007436-s0005-t008", "usable"):
+        (False, "'es endet immer schlecht' is readable as impersonal: the gender is not forced"),
 }
 
 
