@@ -67,6 +67,7 @@ def descendants_rss_kb(root):
             pass
     return total
 
+OWN_CMDLINE = open(f"/proc/{os.getpid()}/cmdline", "rb").read().replace(b"\0", b" ").decode(errors="replace")
 RAY_INFRA = ("raylet", "gcs_server", "dashboard", "log_monitor", "monitor.py", "runtime_env", "client_server")
 
 # VmHWM (the process's own peak RSS) of every process that runs units: pool workers, ray:: workers
@@ -77,7 +78,8 @@ def worker_peaks_kb(root, peaks):
             status = open(f"/proc/{pid}/status").read()
         except OSError:
             continue
-        if int(pid) == root or any(name in cmdline for name in RAY_INFRA):
+        # a forked pool worker has the driver's command line, which names RAY_INFRA (this code): not infra
+        if int(pid) == root or (cmdline != OWN_CMDLINE and any(name in cmdline for name in RAY_INFRA)):
             continue
         if "ray::" in cmdline or f"PPid:\t{root}\n" in status:
             hwm = next((int(l.split()[1]) for l in status.splitlines() if l.startswith("VmHWM:")), 0)
