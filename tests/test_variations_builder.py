@@ -201,3 +201,31 @@ def test_subnum_validation_reads_each_side_in_its_convention() -> None:
     record["edits_ref"] = [{**edit, "old": "9,975", "new": "4,975"}]
     record["direction"] = "de-en"  # read the other way round the numbers no longer differ by 5
     assert record_problems(record)
+
+
+def test_plan_keeps_lines_in_the_work_folder_in_input_order(tmp_path: Path) -> None:
+    """Issue 26: the plan holds offsets, not lines; lines with an empty side stay in place although spaCy reads
+    ahead (batches of 2 here), and units read their lines back in order."""
+    import pickle
+
+    from builders.core.context import BuildContext
+    from builders.core.lazy import LazySequence
+    from builders.variations.plan import prepare
+    from builders.variations.strategies.base import SentencePair
+    from builders.variations.units import make_units
+
+    english = ["She often sings.", "", "He has 3 cats.", "", "", "They walked home.", "It rains.", ""]
+    german = ["Sie singt oft.", "Leer.", "Er hat 3 Katzen.", "", "", "Sie gingen nach Hause.", "Es regnet.", ""]
+    config = VariationsConfig(src=str(_write(tmp_path / "a.en", english)), tgt=str(_write(tmp_path / "a.de", german)),
+                              spacy_batch_size=2, lines_per_unit=3, aligner="diagonal")
+    plan = prepare(config, BuildContext(config=config, work_dir=tmp_path / "work", quiet=True))
+    units = make_units(plan.lines)
+    lines = [line for unit in units for line in unit.payload.pairs]
+    assert isinstance(units, LazySequence) and [u.key for u in units] == ["lines-0000000", "lines-0000003",
+                                                                         "lines-0000006"]
+    assert [(line.line, line.en) if isinstance(line, SentencePair) else line[1] for line in lines] == [
+        (1, "She often sings."), 2, (3, "He has 3 cats."), 4, 5, (6, "They walked home."), (7, "It rains."), 8]
+    assert all(line.alignment for line in lines if isinstance(line, SentencePair))
+    assert (plan.lines.lines, plan.lines.sentences) == (8, 4)
+    stored = pickle.dumps(plan.lines)
+    assert b"sings" not in stored and len(stored) < 1000

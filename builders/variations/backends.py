@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from builders.core.compat import Probe, probe_module
 from builders.core.context import BuildContext
 from builders.core.errors import MtprobesError
 from builders.variations.config import VariationsConfig
-from builders.variations.text import tokenize
 
 
 def aligner_probe(aligner: str) -> Probe:
@@ -20,9 +18,9 @@ def aligner_probe(aligner: str) -> Probe:
     return probe_module("eflomal")
 
 
-def word_alignment(pairs: list[tuple[str, int, str, str]], analysed: dict[int, tuple[Any, ...]],
-                   config: VariationsConfig, ctx: BuildContext) -> dict[int, tuple[tuple[int, int], ...]]:
-    """Links between English spaCy tokens and German regex tokens, per non-empty line index.
+def word_alignment(english: list[list[str]], german: list[list[str]], config: VariationsConfig,
+                   ctx: BuildContext) -> list[tuple[tuple[int, int], ...]]:
+    """Links between English spaCy tokens and German regex tokens of every non-empty line, in order.
 
     The links are cached by corpus hash (the pronouns aligner's cache): for eflomal, which is not seeded, the
     cache is what makes a rebuild byte-identical; the default ``diagonal`` aligner gives the same links anyway.
@@ -32,9 +30,6 @@ def word_alignment(pairs: list[tuple[str, int, str, str]], analysed: dict[int, t
         raise MtprobesError(f"config key 'aligner': {config.aligner} alignment is not available ({probe.reason})")
     from builders.pronouns.align import AlignSettings, align_corpus, aligner_version, links_origin
 
-    indices = sorted(analysed)
-    english = [[t.text for t in analysed[i]] for i in indices]
-    german = [[t.text for t in tokenize(pairs[i][3])] for i in indices]
     cache = Path(config.alignment_cache).expanduser() if config.alignment_cache else (
         ctx.work_dir.parent / ".align-cache")
     links, lines = align_corpus(english, german, aligner=config.aligner, symmetrise="grow-diag-final-and",
@@ -42,4 +37,4 @@ def word_alignment(pairs: list[tuple[str, int, str, str]], analysed: dict[int, t
     ctx.add_tool("aligner", aligner_version(config.aligner))
     ctx.add_tool("alignment_links", links_origin(config.aligner, [lines.cached]))
     ctx.notes["alignment_cache_key"] = lines.key
-    return {i: tuple(sorted(link)) for i, link in zip(indices, links, strict=True)}
+    return [tuple(sorted(link)) for link in links]

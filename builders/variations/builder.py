@@ -16,7 +16,7 @@ from builders.variations.extras import write_plain
 from builders.variations.invariants import record_problems
 from builders.variations.plan import VariationsPlan, prepare
 from builders.variations.process import process_lines
-from builders.variations.strategies.base import SentencePair, StrategyResources
+from builders.variations.strategies.base import StrategyResources
 from builders.variations.units import make_units
 
 CITATION = """@inproceedings{fadaee-monz-2020-unreasonable,
@@ -45,7 +45,7 @@ def warn_if_too_small_to_align(config: VariationsConfig, per_type: dict[str, int
                                ctx: BuildContext) -> None:
     """Warn (info.json notes.warnings) when a small corpus aligned by a word aligner left a type with no
     variation and drops for unaligned words, and suggest ``aligner: unique``."""
-    lines = sum(isinstance(pair, SentencePair) for pair in plan.pairs)
+    lines = plan.lines.sentences
     if config.aligner == "unique" or lines >= SMALL_CORPUS_LINES:
         return
     unaligned = {name: n for name, n in ctx.counts.dropped.items() if name.endswith("_not_aligned")}
@@ -94,7 +94,7 @@ class VariationsBuilder(Builder[VariationsConfig]):
         return prepare(self.config, ctx)
 
     def units(self, plan: VariationsPlan) -> Sequence[Unit]:
-        return make_units(plan.pairs, self.config.lines_per_unit)
+        return make_units(plan.lines)
 
     def shared_plan(self, plan: VariationsPlan) -> StrategyResources:
         return plan.resources  # lexicons and n-gram models; each unit carries its own lines
@@ -107,7 +107,7 @@ class VariationsBuilder(Builder[VariationsConfig]):
         for row in rows:
             per_type[row.record["type"]] += 1
         ctx.notes["variations_per_type"] = per_type
-        ctx.notes["input_lines"] = len(plan.pairs)  # empty lines included: the denominator of a yield
+        ctx.notes["input_lines"] = plan.lines.lines  # empty lines included: the denominator of a yield
         warn_if_too_small_to_align(self.config, per_type, plan, ctx)
         return rows
 

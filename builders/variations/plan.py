@@ -1,8 +1,13 @@
-"""prepare() of variations.v1: read the pairs, build the lexicons and n-gram models, parse English, align."""
+"""prepare() of variations.v1: read the pairs, build the lexicons and n-gram models, parse English, align.
+
+The input is read one line at a time and its parsed lines go to the work folder (line_store.py): the plan holds
+the store's offsets and the strategy resources, not the lines (issue 26)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -10,82 +15,115 @@ from typing import Any
 from builders.core.context import BuildContext
 from builders.core.errors import InputError
 from builders.core.resources import resource_path
-from builders.core.textio import iter_jsonl, read_lines, read_parallel, require_fields
+from builders.core.textio import iter_jsonl, iter_parallel, read_lines, require_fields
 from builders.variations.config import VariationsConfig
-from builders.variations.lexicons import load_lexicons
+from builders.variations.lexicons import Lexicons, load_lexicons
+from builders.variations.line_store import Line, LineBatches
 from builders.variations.strategies.base import SentencePair, StrategyResources
+from builders.variations.text import tokenize
+
+Pair = tuple[str, int, str, str]  # source id, line, English, German
 
 
 @dataclass(frozen=True)
 class VariationsPlan:
-    """Every input line in order (a SentencePair, or (source id, line) for a line with an empty side) and the
-    resources the strategies share (lexicons, n-gram models)."""
+    """Every input line in order, in the work folder (a SentencePair, or (source id, line) for a line with an
+    empty side), and the resources the strategies share (lexicons, n-gram models)."""
 
-    pairs: tuple[SentencePair | tuple[str, int], ...]
+    lines: LineBatches
     resources: StrategyResources
 
 
 def prepare(config: VariationsConfig, ctx: BuildContext) -> VariationsPlan:
-    pairs = read_pairs(config, ctx)
-    resources = build_resources(config, pairs, ctx)
-    non_empty = [i for i, p in enumerate(pairs) if p[2].strip() and p[3].strip()]
-    analysed = dict(zip(non_empty, analyse_english(config, [pairs[i][2] for i in non_empty], ctx), strict=True))
-    alignment = {} if config.aligner == "unique" else align(config, pairs, analysed, ctx)
-    sentence_pairs: list[SentencePair | tuple[str, int]] = []
-    for index, (source_id, line, english, german) in enumerate(pairs):
-        if index not in analysed:
-            sentence_pairs.append((source_id, line))  # an empty side: kept in place, counted in process
-            continue
-        sentence_pairs.append(SentencePair(source_id, line, english, german, analysed[index], alignment.get(index)))
-    return VariationsPlan(tuple(sentence_pairs), resources)
+    pairs = read_pairs(config, ctx)  # inputs registered now, read below
+    lexicons = load_resources(config, ctx)
+    models = _ngram_models(config)
+    store = LineBatches(ctx.work_dir / "lines" / "batches.pickle", config.lines_per_unit)
+    tokens: tuple[list[list[str]], list[list[str]]] = ([], [])
+    keep_tokens = config.aligner != "unique"
+    for line in analyse_lines(config, _fed(pairs, models), ctx):
+        store.append(line)
+        if keep_tokens and isinstance(line, SentencePair):  # a word aligner sees the whole corpus at once
+            tokens[0].append([t.text for t in line.en_tokens])
+            tokens[1].append([t.text for t in tokenize(line.de)])
+    store.close()
+    resources = finish_resources(config, lexicons, models, ctx)
+    if keep_tokens:
+        store = attach_links(store, align(config, *tokens, ctx))
+    return VariationsPlan(store, resources)
 
 
-def read_pairs(config: VariationsConfig, ctx: BuildContext) -> list[tuple[str, int, str, str]]:
-    """(source id, line, english, german) for every input line, empty ones included."""
+def read_pairs(config: VariationsConfig, ctx: BuildContext) -> Iterator[Pair]:
+    """(source id, line, english, german) for every input line, empty ones included, one at a time."""
     if config.jsonl:
-        path = ctx.add_input(config.jsonl)
-        rows: list[tuple[str, int, str, str]] = []
-        seen: set[str] = set()
-        for number, record in iter_jsonl(path):
-            require_fields(path, number, record, ("id", "src", "tgt"))
-            if not all(isinstance(record[k], str) for k in ("id", "src", "tgt")):
-                raise InputError(path, "fields 'id', 'src' and 'tgt' must be strings", line=number)
-            if record["id"] in seen:
-                raise InputError(path, f"duplicate id {record['id']!r}", line=number)
-            seen.add(record["id"])
-            english, german = (record["src"], record["tgt"]) if config.source_lang == "en" else (
-                record["tgt"], record["src"])
-            rows.append((record["id"], number, english, german))
-        return rows
+        return _jsonl_pairs(config, ctx.add_input(config.jsonl))
     en_path, de_path = ctx.add_input(config.english_path), ctx.add_input(config.german_path)
-    english_lines, german_lines = read_parallel([en_path, de_path])
-    return [(f"L{n:06d}", n, e, g) for n, (e, g) in enumerate(zip(english_lines, german_lines, strict=True), 1)]
+    return ((f"L{n:06d}", n, e, g) for n, (e, g) in enumerate(iter_parallel([en_path, de_path]), 1))
 
 
-def analyse_english(config: VariationsConfig, texts: Sequence[str], ctx: BuildContext) -> list[tuple[Any, ...]]:
+def _jsonl_pairs(config: VariationsConfig, path: Path) -> Iterator[Pair]:
+    seen: set[str] = set()
+    for number, record in iter_jsonl(path):
+        require_fields(path, number, record, ("id", "src", "tgt"))
+        if not all(isinstance(record[k], str) for k in ("id", "src", "tgt")):
+            raise InputError(path, "fields 'id', 'src' and 'tgt' must be strings", line=number)
+        if record["id"] in seen:
+            raise InputError(path, f"duplicate id {record['id']!r}", line=number)
+        seen.add(record["id"])
+        english, german = (record["src"], record["tgt"]) if config.source_lang == "en" else (
+            record["tgt"], record["src"])
+        yield record["id"], number, english, german
+
+
+def analyse_lines(config: VariationsConfig, pairs: Iterable[Pair], ctx: BuildContext) -> Iterator[Line]:
+    """Every line in input order, the non-empty ones parsed (spaCy reads ahead a batch; the lines waiting for
+    their parse are the only ones held)."""
+    waiting: deque[tuple[int, Pair]] = deque()
+
+    def texts() -> Iterator[tuple[str, int]]:
+        for number, pair in enumerate(pairs):
+            waiting.append((number, pair))
+            if pair[2].strip() and pair[3].strip():
+                yield pair[2], number
+
+    nlp = english_pipeline(ctx)
+    for doc, number in ctx.track(nlp.pipe(texts(), batch_size=config.spacy_batch_size, as_tuples=True),
+                                 "spaCy (English)"):
+        yield from _empty_before(waiting, number)
+        source_id, line, english, german = waiting.popleft()[1]
+        yield SentencePair(source_id, line, english, german, english_tokens(doc))
+    yield from _empty_before(waiting, None)
+
+
+def _empty_before(waiting: deque[tuple[int, Pair]], number: int | None) -> Iterator[Line]:
+    """The lines with an empty side that wait before line ``number`` (None: all), kept in place for process."""
+    while waiting and (number is None or waiting[0][0] < number):
+        source_id, line, _, _ = waiting.popleft()[1]
+        yield source_id, line
+
+
+def english_pipeline(ctx: BuildContext) -> Any:
     import spacy
 
     from builders.core.compat import spacy_english
     from builders.core.errors import MtprobesError
-    from builders.variations.strategies.base import EnglishToken
 
     probe = spacy_english()
     if not probe.available:
         raise MtprobesError(f"variations.v1 needs an English spaCy pipeline: {probe.reason}")
     ctx.add_tool("spacy", spacy.__version__)
     ctx.add_tool(probe.name, probe.version)
-    nlp = spacy.load(probe.name, disable=["ner", "lemmatizer"])
-    analysed = []
-    docs = nlp.pipe(texts, batch_size=config.spacy_batch_size)
-    for doc in ctx.track(docs, "spaCy (English)", total=len(texts)):
-        analysed.append(tuple(EnglishToken(t.text, t.idx, t.idx + len(t.text), t.pos_, t.tag_, t.dep_)
-                              for t in doc if not t.is_space))
-    return analysed
+    return spacy.load(probe.name, disable=["ner", "lemmatizer"])
 
 
-def build_resources(
-    config: VariationsConfig, pairs: list[tuple[str, int, str, str]], ctx: BuildContext
-) -> StrategyResources:
+def english_tokens(doc: Any) -> tuple[Any, ...]:
+    from builders.variations.strategies.base import EnglishToken
+
+    return tuple(EnglishToken(t.text, t.idx, t.idx + len(t.text), t.pos_, t.tag_, t.dep_)
+                 for t in doc if not t.is_space)
+
+
+def load_resources(config: VariationsConfig, ctx: BuildContext) -> Lexicons:
     adverbs = Path(config.adverb_lexicon) if config.adverb_lexicon else resource_path("variations", "adverbs.tsv")
     insertions = (Path(config.insertion_lexicon) if config.insertion_lexicon
                   else resource_path("variations", "insertions.tsv"))
@@ -96,13 +134,32 @@ def build_resources(
         nouns = (Path(config.gendered_noun_lexicon) if config.gendered_noun_lexicon
                  else resource_path("variations", "gendered_nouns.tsv"))
         ctx.add_resource("gendered_nouns", nouns)
-    lexicons = load_lexicons(adverbs, insertions, nouns)
+    return load_lexicons(adverbs, insertions, nouns)
+
+
+def _ngram_models(config: VariationsConfig) -> tuple[Any, Any] | None:
+    """The English and German models INS draws from (None: no INS), fed line by line as the input is read."""
     if "INS" not in config.types:
-        return StrategyResources(config, lexicons)
+        return None
     from builders.variations.ngram import BidirectionalNgram
 
-    english = BidirectionalNgram(config.ins_gap_weight).add(p[2] for p in pairs)
-    german = BidirectionalNgram(config.ins_gap_weight).add(p[3] for p in pairs)
+    return BidirectionalNgram(config.ins_gap_weight), BidirectionalNgram(config.ins_gap_weight)
+
+
+def _fed(pairs: Iterable[Pair], models: tuple[Any, Any] | None) -> Iterator[Pair]:
+    for pair in pairs:
+        if models is not None:
+            models[0].add((pair[2],))
+            models[1].add((pair[3],))
+        yield pair
+
+
+def finish_resources(config: VariationsConfig, lexicons: Lexicons, models: tuple[Any, Any] | None,
+                     ctx: BuildContext) -> StrategyResources:
+    """The resources, the n-gram models completed with the extra INS corpora (read after the input, as ever)."""
+    if models is None:
+        return StrategyResources(config, lexicons)
+    english, german = models
     for model, paths in ((english, config.ins_corpus_en), (german, config.ins_corpus_de)):
         for path in paths:
             model.add(read_lines(ctx.add_input(path)))
@@ -110,8 +167,22 @@ def build_resources(
     return StrategyResources(config, lexicons, english, german)
 
 
-def align(config: VariationsConfig, pairs: list[tuple[str, int, str, str]], analysed: dict[int, tuple[Any, ...]],
-           ctx: BuildContext) -> dict[int, tuple[tuple[int, int], ...]]:
+def align(config: VariationsConfig, english: list[list[str]], german: list[list[str]], ctx: BuildContext
+          ) -> list[tuple[tuple[int, int], ...]]:
     from builders.variations.backends import word_alignment
 
-    return word_alignment(pairs, analysed, config, ctx)
+    return word_alignment(english, german, config, ctx)
+
+
+def attach_links(store: LineBatches, links: list[tuple[tuple[int, int], ...]]) -> LineBatches:
+    """The store again, each parsed line with its links (in the order of the parsed lines)."""
+    attached = LineBatches(store.path.with_name("aligned.pickle"), store.batch_lines)
+    remaining = iter(links)
+    for batch in range(store.batches):
+        for line in store.read(batch):
+            if isinstance(line, SentencePair):
+                line = dataclasses.replace(line, alignment=next(remaining))
+            attached.append(line)
+    attached.close()
+    store.path.unlink()
+    return attached

@@ -4,6 +4,7 @@
                                                     [--shard-docs 10] [--runs local,processes,...]
                                                     [--skip-builds] [--skip-retrieval]
     .venv/bin/python tests/bench/bench_executors.py --scaling 1,4,16 [--runs ray] [--workers 2]
+    .venv/bin/python tests/bench/bench_executors.py --scaling 1,4,16 --builder variations [--runs local,processes]
 
 1. pronouns.v1 on ../shared/data/docs-ende/<corpus> (repeated --repeat times), every build with a cold alignment
    (a fresh cache): local with one alignment shard (today's default), again (eflomal's own noise), then local /
@@ -16,6 +17,9 @@
    processes left out), the driver's, the pickled size of what every worker gets (Builder.shared_plan) and of
    the units' payloads (what travels per task: the object store traffic besides the results), and the wall
    time of each stage: read+screen, tokenise+align, units, finalize+write.
+   --builder variations: variations.v1 on the same lines (every line a sentence pair, "<d>" lines included) with
+   its defaults (diagonal aligner, INS n-gram models): the pickled plan (what the driver holds), the driver's
+   peak RSS after prepare() and at the end, the largest worker's peak, the shared plan and the payloads.
 2. Retrieval on --vectors synthetic 512-d unit vectors (clustered): exact per-shard top-15 merged vs one flat
    FAISS index (same rows), IVF build time, recall@15 and speed-up vs exact search.
 """
@@ -39,11 +43,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 # Runs in a fresh interpreter per build: its peak RSS is the driver's, the sampler sums the RSS of descendants
 # (pool workers, or the raylet and Ray workers of a local Ray cluster started by the build).
-BUILD_CODE = r"""
+SAMPLER_CODE = r"""
 import json, os, resource, sys, threading, time
 sys.path.insert(0, sys.argv[1])
-from builders.pronouns.builder import PronounsBuilder
-from builders.pronouns.config import PronounsConfig
 
 def descendants_rss_kb(root):
     children = {}
@@ -65,6 +67,7 @@ def descendants_rss_kb(root):
             pass
     return total
 
+OWN_CMDLINE = open(f"/proc/{os.getpid()}/cmdline", "rb").read().replace(b"\0", b" ").decode(errors="replace")
 RAY_INFRA = ("raylet", "gcs_server", "dashboard", "log_monitor", "monitor.py", "runtime_env", "client_server")
 
 # VmHWM (the process's own peak RSS) of every process that runs units: pool workers, ray:: workers
@@ -75,7 +78,8 @@ def worker_peaks_kb(root, peaks):
             status = open(f"/proc/{pid}/status").read()
         except OSError:
             continue
-        if int(pid) == root or any(name in cmdline for name in RAY_INFRA):
+        # a forked pool worker has the driver's command line, which names RAY_INFRA (this code): not infra
+        if int(pid) == root or (cmdline != OWN_CMDLINE and any(name in cmdline for name in RAY_INFRA)):
             continue
         if "ray::" in cmdline or f"PPid:\t{root}\n" in status:
             hwm = next((int(l.split()[1]) for l in status.splitlines() if l.startswith("VmHWM:")), 0)
@@ -90,6 +94,11 @@ def sample():
         worker_peaks_kb(os.getpid(), peaks)
 threading.Thread(target=sample, daemon=True).start()
 
+"""
+
+BUILD_CODE = SAMPLER_CODE + r"""
+from builders.pronouns.builder import PronounsBuilder
+from builders.pronouns.config import PronounsConfig
 import pickle
 from builders.pronouns import plan as plan_module
 measured = {"stages": {}}
@@ -141,8 +150,46 @@ print(json.dumps({"wall": wall, "driver_kb": resource.getrusage(resource.RUSAGE_
 """
 
 
+# variations.v1 (--builder variations): the plan is what the driver holds between prepare() and the end
+VARIATIONS_CODE = SAMPLER_CODE + r"""
+import pickle
+from builders.variations.builder import VariationsBuilder
+from builders.variations.config import VariationsConfig
+measured = {}
+original_prepare, original_units = VariationsBuilder.prepare, VariationsBuilder.units
+original_shared = VariationsBuilder.shared_plan
+def prepare(self, ctx):
+    started = time.perf_counter()
+    plan = original_prepare(self, ctx)
+    measured.update(prepare_s=time.perf_counter() - started, plan_bytes=len(pickle.dumps(plan)),
+                    prepare_driver_kb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    return plan
+def units(self, plan):
+    made = original_units(self, plan)
+    sizes = [len(pickle.dumps(u.payload)) for u in made]
+    measured.update(units=len(made), unit_bytes_total=sum(sizes), unit_bytes_max=max(sizes))
+    return made
+def shared_plan(self, plan):
+    shared = original_shared(self, plan)
+    measured["shared_plan_bytes"] = len(pickle.dumps((self, shared)))
+    return shared
+VariationsBuilder.prepare, VariationsBuilder.units, VariationsBuilder.shared_plan = prepare, units, shared_plan
+config = VariationsConfig.from_mapping(json.loads(sys.argv[2]))
+started = time.perf_counter()
+folder = VariationsBuilder(config).build(sys.argv[3], overwrite=True, quiet=True)
+wall = time.perf_counter() - started
+done.set()
+records = sum(1 for _ in open(folder / "jsonl" / "test.jsonl", encoding="utf-8"))
+print(json.dumps({"wall": wall, "driver_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                  "workers_kb": peak[0], "worker_max_kb": max(peaks.values(), default=0),
+                  "worker_processes": len(peaks), "records": records, **measured}))
+"""
+
+
 def scaling(args: argparse.Namespace, work: Path) -> None:
     """Memory and stage times at growing multiples of the corpus: is a worker's peak flat in corpus size?"""
+    if args.builder == "variations":
+        return variations_scaling(args, work)
     print(f"1. pronouns.v1 on docs-ende/{args.corpus}, scaling {args.scaling}, {os.cpu_count()} CPUs, "
           f"load average before {os.getloadavg()[0]:.2f}")
     for repeat in (int(x) for x in args.scaling.split(",")):
@@ -161,6 +208,27 @@ def scaling(args: argparse.Namespace, work: Path) -> None:
                   f"  stages: {stages}  (load average {os.getloadavg()[0]:.2f})", flush=True)
 
 
+def variations_scaling(args: argparse.Namespace, work: Path) -> None:
+    print(f"1. variations.v1 on docs-ende/{args.corpus}, scaling {args.scaling}, {os.cpu_count()} CPUs, "
+          f"load average before {os.getloadavg()[0]:.2f}")
+    for repeat in (int(x) for x in args.scaling.split(",")):
+        src, tgt, _ = corpus_files(args.corpus, repeat, work / f"corpus-x{repeat}")
+        lines = sum(1 for _ in src.open(encoding="utf-8"))
+        for executor in args.runs.split(","):
+            label = f"variations-{executor}-x{repeat}"
+            config = {"name": "bench", "src": str(src), "tgt": str(tgt), "executor": executor,
+                      "workers": args.workers}
+            result = run_build(label, config, work, VARIATIONS_CODE)
+            print(f"  x{repeat:<3} {lines:>7} lines  {executor:<9} wall {result['wall']:6.1f} s  "
+                  f"plan {result['plan_bytes']} B  driver peak after prepare "
+                  f"{result['prepare_driver_kb'] / 1024:5.0f} MB, at the end {result['driver_kb'] / 1024:5.0f} MB  "
+                  f"largest worker peak {result['worker_max_kb'] / 1024:5.0f} MB "
+                  f"({result['worker_processes']} worker processes)  {result['records']} records")
+            print(f"        shared plan (per worker) {result['shared_plan_bytes']} B;  {result['units']} units, "
+                  f"payloads {result['unit_bytes_total'] / 1e6:.2f} MB in all, largest {result['unit_bytes_max']} B"
+                  f"  (load average {os.getloadavg()[0]:.2f})", flush=True)
+
+
 def corpus_files(corpus: str, repeat: int, work: Path) -> tuple[Path, Path, int]:
     src, tgt = DOCS / corpus / "dev.en", DOCS / corpus / "dev.de"
     en, de = src.read_text(encoding="utf-8"), tgt.read_text(encoding="utf-8")
@@ -173,9 +241,9 @@ def corpus_files(corpus: str, repeat: int, work: Path) -> tuple[Path, Path, int]
     return work / "rep.en", work / "rep.de", segments
 
 
-def run_build(label: str, config: dict[str, Any], work: Path) -> dict[str, Any]:
+def run_build(label: str, config: dict[str, Any], work: Path, code: str = BUILD_CODE) -> dict[str, Any]:
     config = {**config, "alignment_cache": str(work / f"cache-{label}")}  # cold: a fresh alignment cache
-    output = subprocess.run([sys.executable, "-c", BUILD_CODE, str(REPO), json.dumps(config), str(work / label)],
+    output = subprocess.run([sys.executable, "-c", code, str(REPO), json.dumps(config), str(work / label)],
                             capture_output=True, text=True)
     if output.returncode != 0:
         raise SystemExit(f"{label} failed:\n{output.stderr[-3000:]}")
@@ -305,6 +373,8 @@ def main() -> None:
     parser.add_argument("--runs", default="local,local-again,local-shards,processes,ray,ray-running",
                         help="builds to run, in order; speed-ups are relative to the first")
     parser.add_argument("--scaling", default="", help="e.g. 1,4,16: memory and stage times per corpus multiple")
+    parser.add_argument("--builder", default="pronouns", choices=["pronouns", "variations"],
+                        help="with --scaling: which builder")
     parser.add_argument("--skip-builds", action="store_true")
     parser.add_argument("--skip-retrieval", action="store_true")
     args = parser.parse_args()
