@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -230,6 +231,64 @@ def _is_idiom(it: Token) -> bool:
     return it.dep_ == "dobj" and verb.lemma_.lower() in SAYING_VERBS and ":" in following
 
 
+_CLAUSE_END = frozenset({".", "!", "?", ",", ";", ":", "--", "—", "–", '"', "(", ")"})
+_OPENER = r"(?:(?:oh|well|but|and|so|yeah|no|look|just|now|hey|okay|ok)\s+)*"
+_SUBJECT = r"(?:(?:i|we|you|they|he|she)\s+)?"
+_AUX = (
+    r"(?:(?:'ve|have|has|'d|do|does|did|n't|not|can|ca|could|will|'ll|wo|would|just|finally|really|to|need|want"
+    r"|going|gon|na|must|should|let|'s)\s+)*"
+)
+_BE = r"(?:'s|is|was|'ll\s+be|will\s+be)"
+# Fixed expressions whose "it" refers to nothing (blind round 7, class 1). One row per expression: a pattern
+# for the clause words before "it" and one for those after it, both lower-cased, joined by single spaces and
+# matched whole up to a punctuation mark, so "I got it from the shop" or "Hold it still" stay referential.
+# The third field says the row needs no noun earlier in the text ("The car? It's fine." keeps its referent).
+FIXED_IT_EXPRESSIONS: tuple[tuple[str, str, bool], ...] = (
+    (_OPENER, _BE + r"\s+(?:so\s+|really\s+|very\s+|a\s+bit\s+|pretty\s+)?complicated", True),
+    (_OPENER, _BE + r"\s+(?:all\s+)?over", True),
+    (_OPENER, _BE + r"\s+(?:just\s+|totally\s+)?(?:fine|okay|ok|all\s+right|alright)", True),
+    (_OPENER, r"(?:'s|is)\s+getting\s+(?:late|dark|cold)", False),
+    (_OPENER, _BE + r"\s+(?:my|your|his|her|our|their)\s+turn", False),
+    (_OPENER + r"(?:that|this)\s+(?:'s|is|was)", r"", False),  # "That's it", "This is it"
+    (_OPENER + r"that\s+(?:does|did)", r"", False),  # "That does it"
+    (_OPENER + _SUBJECT + _AUX + r"(?:got|get|gets)", r"(?:now)?", False),  # "Got it", "I get it"
+    (_OPENER + r"(?:beat|forget|hold)", r"", False),  # imperatives alone in their clause
+    (_OPENER + r"cut", r"out", False),
+    (_OPENER + _SUBJECT + _AUX + r"(?:take|takes|took|taking)", r"easy", False),
+    (_OPENER + _SUBJECT + _AUX + r"(?:put|putting)", r"behind\s+(?:me|us|you|him|her|them)", False),
+    (_OPENER + _SUBJECT + r"(?:can|ca|could|will|'ll|wo|n't|not|gon\s+na|going\s+to|to|\s)+make", r"", False),
+    (_OPENER + _SUBJECT + r"made", r"(?:home|back|through|out|in\s+time|on\s+time)", False),
+    (
+        _OPENER + r"(?:nor\s+(?:will|would|is|was))?",
+        r"(?:(?:will|wo|would)\s+(?:n't|not)\s+)?be\s+the\s+last(?:\s+time)?",
+        False,
+    ),
+    (r".*\bhow\s+(?:hard|bad|difficult|tough|rough)", r"(?:gets|got|get|is|'s)", False),
+)
+
+
+def _clause_words(tokens: Iterable[Token]) -> str:
+    words: list[str] = []
+    for token in tokens:
+        if token.text in _CLAUSE_END:
+            break
+        words.append(token.lower_.replace("’", "'"))
+    return " ".join(words)
+
+
+def _is_fixed_expression(it: Token) -> bool:
+    """ "It's complicated", "That's it", "Got it", "Take it easy", "Forget it": ``FIXED_IT_EXPRESSIONS``."""
+    doc = it.doc
+    after = _clause_words(doc[it.i + 1 :])
+    before = _clause_words(reversed(doc[: it.i]))
+    before = " ".join(reversed(before.split()))
+    noun_before = any(t.pos_ in {"NOUN", "PROPN"} for t in doc[: it.i])
+    return any(
+        re.fullmatch(left, before) and re.fullmatch(right, after) and not (alone and noun_before)
+        for left, right, alone in FIXED_IT_EXPRESSIONS
+    )
+
+
 def _is_time_or_cleft(it: Token) -> bool:
     verb = it.head
     if verb.lemma_ != "be":
@@ -269,6 +328,8 @@ PLEONASTIC_RULES: dict[str, Callable[[Token], bool]] = {
 
 def pleonastic_reason(it: Token) -> str:
     """Name of the first rule saying this "it" refers to nothing; '' when it may be referential."""
+    if _is_fixed_expression(it):  # read off the words, whatever the parser made of "it" ("That's it": attr)
+        return "idiom"
     if it.dep_ == "pobj":  # only the idiom rule reads a prepositional "it" ("back at it")
         return "idiom" if _is_idiom(it) else ""
     if it.dep_ not in {"nsubj", "nsubjpass", "expl", "dobj"}:

@@ -237,6 +237,32 @@ WERDEN_FORMS = word_set("wird werden wirst werde würde würden wurde wurden")
 COPULA_INFINITIVES = word_set("bleiben sein")
 
 
+# Particles that close a clause with a separable verb: "Deck es einfach ab", "Bring es hier rein".
+SEPARABLE_PARTICLES = word_set(
+    "ab an auf aus ein mit weg rein raus rüber runter rauf her hin zu zurück vor los herein heraus hinein "
+    "hinaus hoch fest weiter zusammen um"
+)
+# Verb-first forms that are no singular imperative (modals, auxiliaries, subjunctives).
+NOT_IMPERATIVE = word_set("kann muss soll will darf mag war wär würde hätte wäre könnte müsste sollte dürfte möchte")
+
+
+def _imperative_with_particle(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """ "Deck es einfach ab.": a clause that opens with a singular imperative (no -t ending, no modal), has
+    the pronoun right after it and ends in a separable particle, not a question: the pronoun is the object
+    (blind round 7, class 3: the variant was *Deck er ab*). Tight on purpose: a verb-first clause without a
+    particle ("Macht es Spaß?") stays with the other rules."""
+    if index - 1 != start or not tokens[start].text.isalpha():
+        return False
+    verb = tokens[start].text.lower()
+    if verb.endswith("t") or verb in NOT_IMPERATIVE:
+        return False
+    end = index + 1
+    while end < len(tokens) and tokens[end].text not in CLAUSE_BREAKS:
+        end += 1
+    closing = tokens[end].text if end < len(tokens) else ""
+    return end - 1 > index and tokens[end - 1].text.lower() in SEPARABLE_PARTICLES and closing != "?"
+
+
 def _relative_der(tokens: Sequence[GToken], index: int, start: int) -> bool:
     """The pronoun right after a clause-opening relative *der* (after a comma): its case is undecided."""
     return index - 1 == start and start > 0 and tokens[start - 1].text == "," and (
@@ -271,7 +297,7 @@ def german_case(tokens: Sequence[GToken], index: int) -> str:
     earlier_pronoun = any(t.text.lower() in EARLIER_PRONOUNS for t in tokens[start:index])
     if _werden_copula(tokens, index):
         return "" if earlier_pronoun else "nom"  # "Wir werden es sein": a predicate, not decided here
-    if earlier_pronoun or _in_infinitive_clause(
+    if earlier_pronoun or _in_infinitive_clause(tokens, index, start) or _imperative_with_particle(
         tokens, index, start
     ):
         return "acc"

@@ -118,7 +118,8 @@ def _copula_with_noun_phrase(tokens: Sequence[GToken], index: int) -> bool:
         return False
     # adverbs such as "nur", "auch", "nicht" may come between the copula and the predicate; a preposition
     # ("er ist in der Stadt") means a PP, not a noun-phrase predicate
-    words = [word for word in rest if word not in PREDICATE_ADVERBS]
+    # "so ein(e)" is a noun phrase too ("Es ist so eine Kraft")
+    words = [word for word in rest if word not in PREDICATE_ADVERBS | {"so"}]
     return bool(words) and _opens_noun_phrase(tokens, index, words) and not _auxiliary_werden(tokens, index, words)
 
 
@@ -149,6 +150,10 @@ def _copula_at_clause_end(tokens: Sequence[GToken], index: int) -> bool:
     return bool(words) and _opens_noun_phrase(tokens, index, words)
 
 
+# uninflected adjectives that grade the next one: "eine unglaublich starke Kraft" (blind round 7, class 2)
+GRADING_WORDS = frozenset({"unglaublich", "extrem", "enorm", "wahnsinnig", "unheimlich", "total", "echt", "super"})
+
+
 def _has_noun(tokens: Sequence[GToken], index: int, determiner: str) -> bool:
     """The determiner opens a noun phrase with a (capitalised) noun after its adjectives: "ein zentrales
     Projekt", not "die längste im Land" (an elided noun agrees with the referent, so only one pronoun fits)."""
@@ -160,6 +165,8 @@ def _has_noun(tokens: Sequence[GToken], index: int, determiner: str) -> bool:
         # geliebte Institution"
         word = token.text.lower()
         if word in COORDINATORS or word in NOUN_PHRASE_STARTS or word in INTENSIFIERS or word in PREDICATE_ADVERBS:
+            continue
+        if token.text == "," or word in GRADING_WORDS:  # "eine unglaubliche, zerstörerische Kraft" (round 7)
             continue
         if not token.text.endswith(ADJECTIVE_ENDINGS):
             return False
@@ -203,15 +210,28 @@ def _es_geht_um(tokens: Sequence[GToken], index: int) -> bool:
 
 
 # "es" idioms without a referent (second round of issue 11): each entry is (verb forms, words one of which must
-# come with them in the clause); "es handelt sich um", "es macht keinen Sinn", "es lohnt sich", "es kommt darauf an",
-# "es tut mir leid", "es fehlt an" ("es gibt" is left out: "es gibt seinen Bauern Geld" is a referential "give")
-ES_IDIOMS: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
-    (frozenset({"handelt", "handelte", "handeln"}), frozenset({"sich"})),
-    (frozenset({"macht", "machte", "machen", "ergibt", "ergab", "hat", "hatte"}), frozenset({"sinn"})),
-    (frozenset({"lohnt", "lohnte", "lohnen"}), frozenset({"sich"})),
-    (frozenset({"kommt", "kam", "käme"}), frozenset({"darauf", "drauf"})),
-    (frozenset({"tut", "tat", "täte"}), frozenset({"leid"})),
-    (frozenset({"fehlt", "fehlte"}), frozenset({"an"})),
+# come with them in the clause, words all of which must); "es handelt sich um", "es macht keinen Sinn", "es lohnt
+# sich", "es kommt darauf an", "es tut mir leid", "es fehlt an" ("es gibt" is left out: "es gibt seinen Bauern
+# Geld" is a referential "give"). Blind round 7, class 2: event frames where "es" is the situation, so the
+# noun's gender does not force it: "es endet schlecht", "es macht mich fertig", "es erschöpft uns", "es kommt
+# auf dich an", "es wird das letzte Mal sein".
+_NONE: frozenset[str] = frozenset()
+ES_IDIOMS: tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...] = (
+    (frozenset({"handelt", "handelte", "handeln"}), frozenset({"sich"}), _NONE),
+    (frozenset({"macht", "machte", "machen", "ergibt", "ergab", "hat", "hatte"}), frozenset({"sinn"}), _NONE),
+    (frozenset({"lohnt", "lohnte", "lohnen"}), frozenset({"sich"}), _NONE),
+    (frozenset({"kommt", "kam", "käme"}), frozenset({"darauf", "drauf"}), _NONE),
+    (frozenset({"kommt", "kam", "käme", "kommen"}), _NONE, frozenset({"auf", "an"})),
+    (frozenset({"tut", "tat", "täte"}), frozenset({"leid"}), _NONE),
+    (frozenset({"fehlt", "fehlte"}), frozenset({"an"}), _NONE),
+    (frozenset({"endet", "endete", "enden"}), frozenset({"schlecht", "gut", "böse", "tragisch", "übel"}), _NONE),
+    (
+        frozenset({"macht", "machte", "machen"}),
+        frozenset({"fertig", "verrückt", "wahnsinnig", "kaputt", "irre"}),
+        _NONE,
+    ),
+    (frozenset({"erschöpft", "erschöpfte", "erschöpfen"}), frozenset({"mich", "dich", "uns", "euch"}), _NONE),
+    (frozenset({"wird", "war", "ist", "wäre", "sein"}), frozenset({"letzte", "erste"}), frozenset({"mal"})),
 )
 NAMING_VERBS = frozenset(
     {"heißt", "hieß", "heißen", "hießen", "nennt", "nennen", "nannte", "nannten", "genannt", "bezeichnet", "bezeichnen"}
@@ -229,7 +249,10 @@ def _es_idiom(tokens: Sequence[GToken], index: int) -> bool:
     if tokens[index].text.lower() != "es":
         return False
     words = _clause_around(tokens, index)
-    return any(words & verbs and (not companions or words & companions) for verbs, companions in ES_IDIOMS)
+    return any(
+        words & verbs and (not companions or words & companions) and every <= words
+        for verbs, companions, every in ES_IDIOMS
+    )
 
 
 # adjectives that, as the predicate of "es ist …", usually judge a situation or a claim ("es ist nicht wahr",
@@ -238,7 +261,7 @@ EVALUATIVE_ADJECTIVES = word_set(
     "wahr falsch richtig gut schlecht schön schlimm schwer schwierig leicht einfach möglich unmöglich klar "
     "wichtig nötig notwendig sinnvoll sinnlos okay ok egal schade toll super seltsam merkwürdig komisch "
     "interessant spannend traurig verrückt erstaunlich unglaublich normal typisch genug besser schlimmer "
-    "leichter schwerer einfacher wunderbar fantastisch furchtbar schrecklich peinlich witzig lustig"
+    "leichter schwerer einfacher wunderbar fantastisch furchtbar schrecklich peinlich witzig lustig kompliziert"
 )
 
 # a copula at the end of the clause, also an infinitive after a modal ("sollte es schon in Ordnung sein")
