@@ -67,7 +67,7 @@ POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
                   4: Round(20261204), 5: Round(20261205), 6: Round(20261206),
-                  7: Round(20261207)}),
+                  7: Round(20261207), 8: Round(20261208)}),
     "enfr": Pool("opensubs-enfr", "fr", "pool.fr", ("il", "elle", "ils", "elles"),
                  {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),)), 3: Round(20261228),
                   4: Round(20261229), 5: Round(20261230)}),
