@@ -55,6 +55,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_ende6", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr5", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende7", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_ende8", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -470,6 +471,17 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'Er ist für dich' reads with 'ein Kuss' in reach: in doubt, no"),
     ("pronouns_opensubs_ende7", "opensubs-ende/d007436-s0005-t008", "usable"):
         (False, "'es endet immer schlecht' is readable as impersonal: the gender is not forced"),
+    # issue 23, EN-DE round 8 (default at 13921f8), resolved by the lead
+    ("pronouns_opensubs_ende8", "opensubs-ende/d002380-s0004-t001", "variants_ok"):
+        (False, "'Es steht sein Name drauf' has a Vorfeld expletive es: 'Sie steht sein Name drauf' is not German"),
+    ("pronouns_opensubs_ende8", "opensubs-ende/d004496-s0005-t010", "usable"):
+        (False, "'bevor er begann' is readable with Liam as the subject: in doubt, no"),
+    ("pronouns_opensubs_ende8", "opensubs-ende/d004931-s0005-t005", "usable"):
+        (False, "'spread it' is 'spread the word'; 'die Stunde' cannot be spread: the referent is in doubt"),
+    ("pronouns_opensubs_ende8", "opensubs-ende/d005535-s0005-t001", "right_antecedent"):
+        (False, "'Marla's bass' is the predicate noun of 'that', not the referent's mention"),
+    ("pronouns_opensubs_ende8", "opensubs-ende/d006806-s0005-t001", "usable"):
+        (False, "'Es ist nicht wie ...' is readable as general, and 'der übliche Scheiß' is in reach"),
 }
 
 
