@@ -211,7 +211,8 @@ def _verb_final_conjunct_with_infinitive(tokens: Sequence[GToken], index: int, s
     opened by the pronoun, without a finite verb right after it, ending in an -en verb, is verb-final; its
     subject may be the first conjunct's ("Sie … lassen"), so the pronoun may be an object (IWSLT2017 dev
     variant *und er … lassen*). Undecided: the item is dropped."""
-    if index != start or start == 0 or tokens[start - 1].text.lower() not in COORDINATORS:
+    # also after a comma: "Ich habe das Ding genommen, es zum Laufen gebracht, aber …" shares the subject
+    if index != start or start == 0 or tokens[start - 1].text.lower() not in COORDINATORS | {","}:
         return False
     end = index + 1
     while end < len(tokens) and tokens[end].text not in CLAUSE_BREAKS and tokens[end].text.lower() not in COORDINATORS:
@@ -221,18 +222,24 @@ def _verb_final_conjunct_with_infinitive(tokens: Sequence[GToken], index: int, s
     words = [t.text for t in tokens[index + 1 : end]]
     following, last = words[0], words[-1]
     # a V2 conjunct has its finite verb right after the pronoun ("und es trieb", "und sie legt … ab")
-    finite_next = following.islower() and (following.endswith("t") or following in SINGULAR_VERBS)
+    # ("mit" ends in -t too but is no verb: "und es mit den Bildern vergleichen"; issue 23, class 3)
+    finite_next = following.islower() and following not in ACCUSATIVE_PREPOSITIONS | DATIVE_PREPOSITIONS and (
+        following.endswith("t") or following in SINGULAR_VERBS | WERDEN_FORMS
+    )
     return (
         not finite_next
         and last.islower()
-        and last.endswith("en")
+        and (last.endswith("en") or (last.startswith("ge") and last.endswith("t")))
         and not any(w.lower() in SINGULAR_VERBS for w in words)
     )
 
 
 # "der es zurücksetzt": a relative "der" is a nominative masculine (then the pronoun is the object) or a
 # dative feminine ("der Frau, der es gehört": then it is the subject); blind round 6, class 2: undecided
-AMBIGUOUS_RELATIVES = word_set("der")
+# Issue 23, class 2: "eine Gemeinschaft, die es am Leben erhält", "etwas, das sie versorgt": die/das are
+# nominative or accusative too, so they leave the pronoun's case undecided (as do the rare genitives
+# deren/dessen); "den"/"dem" are no nominative, so the pronoun after them stays the subject ("den es braucht")
+AMBIGUOUS_RELATIVES = word_set("der die das deren dessen")
 WERDEN_FORMS = word_set("wird werden wirst werde würde würden wurde wurden")
 COPULA_INFINITIVES = word_set("bleiben sein")
 
@@ -246,12 +253,29 @@ SEPARABLE_PARTICLES = word_set(
 NOT_IMPERATIVE = word_set("kann muss soll will darf mag war wär würde hätte wäre könnte müsste sollte dürfte möchte")
 
 
+SENTENCE_ENDS = frozenset({".", "!", "?", '"', "„", "“", ":", ";"})
+
+
+def _opens_sentence(tokens: Sequence[GToken], start: int) -> bool:
+    """The verb opens the sentence, or follows one leading word and a comma ("Okay, bring es rein"). Not the
+    V2 verb after a fronted subordinate clause ("als wir uns herumdrehten, ging es los"; issue 23, class 1)."""
+    if start == 0 or tokens[start - 1].text in SENTENCE_ENDS:
+        return True
+    leading = start - 2
+    return (
+        tokens[start - 1].text == ","
+        and leading >= 0
+        and tokens[leading].text.isalpha()
+        and (leading == 0 or tokens[leading - 1].text in SENTENCE_ENDS)
+    )
+
+
 def _imperative_with_particle(tokens: Sequence[GToken], index: int, start: int) -> bool:
     """ "Deck es einfach ab.": a clause that opens with a singular imperative (no -t ending, no modal), has
     the pronoun right after it and ends in a separable particle, not a question: the pronoun is the object
     (blind round 7, class 3: the variant was *Deck er ab*). Tight on purpose: a verb-first clause without a
     particle ("Macht es Spaß?") stays with the other rules."""
-    if index - 1 != start or not tokens[start].text.isalpha():
+    if index - 1 != start or not tokens[start].text.isalpha() or not _opens_sentence(tokens, start):
         return False
     verb = tokens[start].text.lower()
     if verb.endswith("t") or verb in NOT_IMPERATIVE:
@@ -280,6 +304,16 @@ def _werden_copula(tokens: Sequence[GToken], index: int) -> bool:
     return index > 0 and tokens[index - 1].text.lower() in WERDEN_FORMS and last in COPULA_INFINITIVES
 
 
+COPULA_FORMS = WERDEN_FORMS | word_set("ist sind war waren wäre wären bin bist sei seid bleibt blieb bleiben")
+
+
+def _copula_with_predicate_das(tokens: Sequence[GToken], index: int) -> bool:
+    """ "war sie das auch": a copula right before the pronoun and a predicate das/es right after it: the
+    copula takes no accusative, so the pronoun is the subject (issue 23, class 4)."""
+    following = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
+    return index > 0 and tokens[index - 1].text.lower() in COPULA_FORMS and following in {"das", "es"}
+
+
 def german_case(tokens: Sequence[GToken], index: int) -> str:
     """'nom', 'acc' or 'dat' for the pronoun at ``index``; '' when the German clause does not decide."""
     word = tokens[index].text.lower()
@@ -291,6 +325,8 @@ def german_case(tokens: Sequence[GToken], index: int) -> str:
             return "acc"
         if previous in DATIVE_PREPOSITIONS:
             return ""
+    if _copula_with_predicate_das(tokens, index):
+        return "nom"
     start = clause_start(tokens, index)
     if _relative_der(tokens, index, start):
         return ""

@@ -50,6 +50,8 @@ PERSONAL_FORMS_OF = {
 GIVE_FORMS = word_set("gibt gab gäbe geben gegeben")
 WEATHER_VERBS = word_set(
     "regnet regnete schneit schneite hagelt hagelte donnert donnerte blitzt blitzte dämmert dämmerte"
+    # body sensations without a subject (issue 23, class 5: "deshalb juckt es", "es juckt mich")
+    " juckt juckte friert fror graut graute schwindelt schwindelte kribbelt kribbelte"
 )
 IDIOM_REASONS = frozenset({"german_es_geht_um", "german_es_idiom"})
 
