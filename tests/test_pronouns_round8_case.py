@@ -47,6 +47,10 @@ def test_round8_case(text: str, word: str, case: str) -> None:
         ("Es juckt mich am Arm.", True),
         ("Mich friert es.", True),
         ("Es steht im Regal.", False),
+        ("Es steht sein Name drauf.", True),
+        ("Es kommen viele Leute.", True),
+        ("Es kommt heute an.", False),
+        ("Dann steht es seine Zeit ab.", False),
     ],
 )
 def test_sensation_es_is_expletive(text: str, expected: bool) -> None:

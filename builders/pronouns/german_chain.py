@@ -56,6 +56,32 @@ WEATHER_VERBS = word_set(
 IDIOM_REASONS = frozenset({"german_es_geht_um", "german_es_idiom"})
 
 
+# Intransitive verbs after which a noun phrase is the subject: "Es steht sein Name drauf", "Es kommen viele
+# Leute" (issue 23, class 5): the Vorfeld "es" is then a placeholder, never the referent.
+INTRANSITIVE_PLACEHOLDER_VERBS = word_set(
+    "steht stehen stand standen liegt liegen lag lagen sitzt sitzen saß saßen hängt hängen hing hingen kommt "
+    "kommen kam kamen herrscht herrschen herrschte entsteht entstehen entstand existiert existieren existierte "
+    "fehlt fehlen fehlte fehlten"
+)
+SUBJECT_OPENERS = word_set(
+    "sein seine ein eine kein keine viele mehrere einige zwei drei die das mein meine dein deine unser unsere"
+)
+
+
+def _placeholder_es(tokens: Sequence[GToken], index: int) -> bool:
+    """ "Es steht sein Name drauf": sentence-initial es, an intransitive verb, then a noun phrase (opener and
+    capitalised noun) that is the verb's real subject."""
+    if index > 0 and tokens[index - 1].text not in {".", "!", "?", '"', "„", "“", ":"}:
+        return False
+    following = [t.text for t in tokens[index + 1 : index + 4]]
+    return (
+        len(following) == 3
+        and following[0].lower() in INTRANSITIVE_PLACEHOLDER_VERBS
+        and following[1].lower() in SUBJECT_OPENERS
+        and following[2][:1].isupper()
+    )
+
+
 def expletive_es(tokens: Sequence[GToken], index: int) -> bool:
     """An *es* that names nothing (blind round 6, class 3): the *es* of *es geht um/darum*, of an idiom (*es
     handelt sich um*, *es kommt darauf an*), the first *es* of *es gibt es* (*Aber es gibt es*; a lone
@@ -72,7 +98,8 @@ def expletive_es(tokens: Sequence[GToken], index: int) -> bool:
     # that one of them is the expletive, the first
     gives = len(clause_es) > 1 and clause_es[0] == index and GIVE_FORMS & {following, previous}
     weather = bool({following, previous} & WEATHER_VERBS)
-    return bool(gives) or weather or german_structure_reason(tokens, index) in IDIOM_REASONS
+    placeholder = _placeholder_es(tokens, index)
+    return bool(gives) or weather or placeholder or german_structure_reason(tokens, index) in IDIOM_REASONS
 
 
 @dataclass(frozen=True)
