@@ -56,6 +56,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_enfr5", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende7", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende8", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_ende9", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -482,6 +483,19 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'Marla's bass' is the predicate noun of 'that', not the referent's mention"),
     ("pronouns_opensubs_ende8", "opensubs-ende/d006806-s0005-t001", "usable"):
         (False, "'Es ist nicht wie ...' is readable as general, and 'der übliche Scheiß' is in reach"),
+    # issue 23, EN-DE round 9 (default at the round-8 case fixes), resolved by the lead
+    ("pronouns_opensubs_ende9", "opensubs-ende/d000669-s0005-t015", "right_antecedent"):
+        (False,
+         "the it is 'Earth' of its own segment; the recorded 'world' three segments back is another mention"),
+    ("pronouns_opensubs_ende9", "opensubs-ende/d002216-s0005-t015", "usable"):
+        (False,
+         "the ihn variant is readable with 'deinen Segen' as the object: in doubt, no"),
+    ("pronouns_opensubs_ende9", "opensubs-ende/d003210-s0005-t004", "right_antecedent"):
+        (False,
+         "the dialogue order leaves the referent unclear (the photo or the person in it): in doubt, no"),
+    ("pronouns_opensubs_ende9", "opensubs-ende/d004345-s0005-t008", "usable"):
+        (False,
+         "'Ihr Job' is readable as 'her job', so 'dass sie nicht verfügbar ist' may be right: in doubt, no"),
 }
 
 
