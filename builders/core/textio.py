@@ -60,15 +60,23 @@ def _read_raw(path: Path) -> bytes:
         raise _unreadable(path, err) from None
 
 
+GZIP_ERRORS = (gzip.BadGzipFile, EOFError, zlib.error)
+
+
+def _gzip_error(path: Path, err: Exception) -> InputError:
+    """The one-line error for damaged gzip input, whether it was read whole or streamed."""
+    if isinstance(err, gzip.BadGzipFile):
+        return InputError(path, "not a gzip file (the name ends in .gz); decompress it or rename it")
+    if isinstance(err, EOFError):
+        return InputError(path, "truncated gzip file (ends before the end of the compressed stream)")
+    return InputError(path, f"corrupt gzip data ({err})")
+
+
 def _gunzip(path: Path, data: bytes) -> bytes:
     try:
         return gzip.decompress(data)
-    except gzip.BadGzipFile:
-        raise InputError(path, "not a gzip file (the name ends in .gz); decompress it or rename it") from None
-    except EOFError:
-        raise InputError(path, "truncated gzip file (ends before the end of the compressed stream)") from None
-    except zlib.error as err:
-        raise InputError(path, f"corrupt gzip data ({err})") from None
+    except GZIP_ERRORS as err:
+        raise _gzip_error(path, err) from None
 
 
 def _open_bytes(path: Path) -> bytes:
@@ -203,12 +211,8 @@ def _gzip_errors_named(path: Path, handle: Any) -> Iterator[bytes]:
     """The raw lines of ``handle``; gzip's errors become _gunzip's one-line errors."""
     try:
         yield from handle
-    except gzip.BadGzipFile:
-        raise InputError(path, "not a gzip file (the name ends in .gz); decompress it or rename it") from None
-    except EOFError:
-        raise InputError(path, "truncated gzip file (ends before the end of the compressed stream)") from None
-    except zlib.error as err:
-        raise InputError(path, f"corrupt gzip data ({err})") from None
+    except GZIP_ERRORS as err:
+        raise _gzip_error(path, err) from None
 
 
 def _decode_line(path: Path, raw: bytes, number: int, offset: int) -> str:
