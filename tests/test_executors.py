@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -174,7 +175,11 @@ def test_a_dead_ray_worker_is_retried(
     reference = ToyBuilder(ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]))).build(tmp_path / "ref", quiet=True)
     assert marker.exists()  # a worker did die, and its unit ran again elsewhere
     assert file_hashes(folder) == file_hashes(reference)
-    assert "1 task retried after a worker died" in caplog.messages  # said to the user, not in the output
+    # said to the user, not in the output; every task in flight on the dead worker is retried (one, or two when
+    # Ray had queued a second task on that worker), so the count depends on scheduling, never zero
+    retried = [re.fullmatch(r"(\d+) tasks? retried after a worker died", message) for message in caplog.messages]
+    counts = [int(match.group(1)) for match in retried if match]
+    assert len(counts) == 1 and counts[0] >= 1, caplog.messages
 
 
 @needs_ray
