@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from german_case_probe import case_of_last
 
 from builders.pronouns.german import tokenize
-from builders.pronouns.german_case import german_case
 
 
 @pytest.mark.parametrize(
@@ -54,12 +54,6 @@ def test_fixed_it_expressions(sentence: str, reason: str) -> None:
     assert pleonastic_reason(it) == reason, sentence
 
 
-def _case(text: str, word: str) -> str:
-    tokens = tokenize(text)
-    index = [k for k, t in enumerate(tokens) if t.text == word][-1]
-    return german_case(tokens, index)
-
-
 @pytest.mark.parametrize(
     ("text", "word", "case"),
     [
@@ -73,7 +67,7 @@ def _case(text: str, word: str) -> str:
     ],
 )
 def test_imperative_with_particle_takes_accusative(text: str, word: str, case: str) -> None:
-    assert _case(text, word) == case, text
+    assert case_of_last(text, word) == case, text
 
 
 @pytest.mark.parametrize(

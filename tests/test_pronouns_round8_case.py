@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from german_case_probe import case_of_last
 
 from builders.pronouns.german import tokenize
-from builders.pronouns.german_case import german_case
 from builders.pronouns.german_chain import expletive_es
-
-
-def _case(text: str, word: str) -> str:
-    tokens = tokenize(text)
-    index = [k for k, t in enumerate(tokens) if t.text == word][-1]
-    return german_case(tokens, index)
 
 
 @pytest.mark.parametrize(
@@ -37,7 +31,7 @@ def _case(text: str, word: str) -> str:
     ],
 )
 def test_round8_case(text: str, word: str, case: str) -> None:
-    assert _case(text, word) == case, text
+    assert case_of_last(text, word) == case, text
 
 
 @pytest.mark.parametrize(
