@@ -62,7 +62,8 @@ class Pool:
 # ende round 3 and enfr round 2: the same commit with coref: learned, to decide the default on judged items;
 # ende round 4 and enfr round 3: the default (coref auto) after the fixes of rounds 2-3;
 # ende round 5 and enfr round 4: the default after the fixes of session 2 (2026-11-26 afternoon);
-# ende round 6 and enfr round 5: the default after the fixes of the classes of rounds 5 and 4.
+# ende round 6 and enfr round 5: the default after the fixes of the classes of rounds 5 and 4;
+# enfr round 6: the default after the session of 2026-11-26 evening (French classes il, readable variants, clause).
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
@@ -71,7 +72,7 @@ POOLS = {
                   9: Round(20261209)}),
     "enfr": Pool("opensubs-enfr", "fr", "pool.fr", ("il", "elle", "ils", "elles"),
                  {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),)), 3: Round(20261228),
-                  4: Round(20261229), 5: Round(20261230)}),
+                  4: Round(20261229), 5: Round(20261230), 6: Round(20261231)}),
 }
 
 
