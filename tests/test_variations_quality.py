@@ -210,6 +210,11 @@ def test_ins_additive_also_is_off_by_default() -> None:
         # a measure phrase or idiom takes no intensifier: 'a good quarter of an hour', 'a good 20 minutes'
         ("We waited a good quarter of an hour.", "Wir warteten eine gute Viertelstunde.", "a=eine good=gute",
          "we waited a very good quarter of an hour .", Drop("ins_measure_or_idiom")),
+        # an idiom with a frozen adjective (blind round 10): 'not by a very long shot' is no stronger denial
+        ("He is not finished by a long shot.", "Er ist bei weitem nicht fertig.", "by=bei long=weitem shot=weitem",
+         "he is not finished by a very long shot .", Drop("ins_measure_or_idiom")),
+        ("He got cold feet.", "Er bekam kalte Füße.", "got=bekam cold=kalte feet=Füße",
+         "he got very cold feet .", Drop("ins_measure_or_idiom")),
         ("The walk took a good 20 minutes.", "Der Weg dauerte gut 20 Minuten.", "took=dauerte good=gut",
          "the walk took a very good 20 minutes .", Drop("ins_measure_or_idiom")),
         ("They ran for a good cause.", "Sie liefen für einen guten Zweck.", "a=einen good=guten cause=Zweck",
@@ -576,6 +581,15 @@ SUBGEN_CASES = [
     # nouns of the gendered-noun lexicon are swapped with their article (on by default)
     ("The man said he was tired.", "Der Mann sagte, er sei müde.",
      ("The woman said she was tired.", "Die Frau sagte, sie sei müde.")),
+    # the English subject translated as the object after a German subject pronoun (blind round 11): the case
+    # the English asks for (nominative) would be wrong, so it is unknown; a subject clause of its own is fine
+    ("The woman was greeted by us.", "Wir begrüßten die Frau.", Drop("subgen_noun_case_unknown")),
+    ("I hope that the woman was seen by them.", "Ich hoffe, dass sie die Frau gesehen haben.",
+     Drop("subgen_noun_case_unknown")),
+    ("We knew that the woman was ill.", "Wir wussten, dass die Frau krank war.",
+     ("We knew that the man was ill.", "Wir wussten, dass der Mann krank war.")),
+    ("Yesterday the woman greeted us.", "Gestern begrüßte uns die Frau.",
+     ("Yesterday the man greeted us.", "Gestern begrüßte uns der Mann.")),
     # a relative pronoun agrees with the swapped noun: 'die Frau, dem' would be wrong
     ("Anna, the woman who owned the shop, smiled.", "Anna, die Frau, der der Laden gehörte, lächelte.",
      Drop("subgen_noun_relative_clause")),

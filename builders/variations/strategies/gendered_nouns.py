@@ -65,9 +65,31 @@ def _feminine_article(tokens: list[Token], article: int, english: EnglishToken) 
         nominative, accusative = DET_FEM_NOM_ACC[word]
         if before in ACCUSATIVE_PREPOSITIONS or english.dep in OBJECT_DEPS:
             return accusative
-        if english.dep in SUBJECT_DEPS and before not in DATIVE_PREPOSITIONS:
+        if english.dep in SUBJECT_DEPS and before not in DATIVE_PREPOSITIONS and not _subject_before(tokens, article):
             return nominative
     return None
+
+
+# Words that end a German clause for the subject search: punctuation and the subordinators and conjunctions
+# that open a new clause ('Sie sagt, die Frau ...', 'weil die Frau ...').
+CLAUSE_OPENERS = frozenset({",", ";", ":", ".", "!", "?", "–", "—", "dass", "weil", "ob", "wenn", "als",
+                            "obwohl", "damit", "während", "bevor", "nachdem", "und", "aber", "oder", "denn"})
+# Personal pronouns that can be a clause's subject (nominative forms; 'es' is left out: an expletive 'es'
+# precedes a postponed subject, 'Es kam die Frau').
+NOMINATIVE_PRONOUNS = frozenset({"ich", "du", "er", "sie", "wir", "ihr", "man"})
+
+
+def _subject_before(tokens: list[Token], article: int) -> bool:
+    """A personal pronoun that may be the subject stands before the noun phrase in its German clause ('dass sie
+    die Frau sehen möchte', 'Wir begrüßten die Frau'): the English subject was translated as an object, and the
+    nominative the English dependency asks for would be wrong (blind round 11), so the case is unknown."""
+    for index in range(article - 1, -1, -1):
+        word = tokens[index].lower
+        if word in CLAUSE_OPENERS:
+            return False
+        if word in NOMINATIVE_PRONOUNS:
+            return True
+    return False
 
 
 EN_MODIFIER_DEPS = {"compound", "nmod"}

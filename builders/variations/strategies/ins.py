@@ -214,6 +214,9 @@ EN_FIXED_ADJECTIVE_PHRASES = frozenset({
     ("big", "picture"), ("wild", "card"), ("dirty", "work"), ("honest", "truth"),
     # blind rounds 8-9: 'your good name' is the reputation, not a graded quality of a name
     ("good", "name"),
+    # blind round 10: idioms whose adjective is frozen ('not by a long shot', 'fat chance', 'cold feet')
+    ("long", "shot"), ("fat", "chance"), ("cold", "feet"), ("cold", "turkey"), ("red", "tape"), ("white", "lie"),
+    ("hot", "potato"), ("sour", "grapes"), ("dark", "horse"),
 })
 # Fixed phrases of more than an adjective and its noun (blind rounds 8-9): 'to be clear' (German 'klarstellen'),
 # 'good to go', 'fair enough', 'all right'; and verb + adjective units ('make sure', 'hold still', 'come clean',
