@@ -371,6 +371,8 @@ def _after_copula(tokens: Sequence[GToken], index: int, start: int) -> bool:
     2). Not with *gewohnt, leid, los …*, which take an accusative."""
     if index - 1 <= start or tokens[index - 1].text.lower() not in COPULA_BEFORE:
         return False
+    if tokens[start].text.lower() in WH_DETERMINERS:
+        return False  # "Welches ist es?" stays undecided (round 4), as with a full verb
     end = index + 1
     while end < len(tokens) and tokens[end].text not in CLAUSE_BREAKS:
         end += 1
