@@ -406,6 +406,21 @@ def extract(
                        german)
 
 
+def subject_it_before(head: Token, it: Token) -> bool:
+    """ "It has very good time resolution, and it can look at the world …": the probed *it* is a subject, and
+    a referential subject *it* stands before the antecedent (no subject) in the antecedent's segment. The
+    pronoun subject is the more salient referent, and the probed *it* most likely continues it rather than
+    the nearer noun (issue 23, class 3: the nearest noun was recorded as antecedent). The caller halves the
+    confidence."""
+    if role_class(it) != "subject" or role_class(head) == "subject":
+        return False
+    return any(
+        token.lower_ == "it" and token.i < head.i and token != it and role_class(token) == "subject"
+        and not pleonastic_reason(token)
+        for token in head.doc
+    )
+
+
 def weak_english_head(head: Token) -> bool:
     """An English antecedent head embedded in a larger noun phrase, oblique (a verb's prepositional object),
     relational (*the version of the game*) or only presented as a predicate (*It's a castle*)."""
@@ -440,6 +455,7 @@ def weak_antecedent_reasons(
             ante_german, german_head, phrase_start(ante_german, german_head))),
         ("es_role_not_parallel", lambda: gender == "Neut" and es_without_parallel_role(
             ante_head, it, sentence - antecedent.sentence)),
+        ("subject_it_before_antecedent", lambda: subject_it_before(ante_head, it)),
     )
     return [name for name, fires in checks if fires()]
 

@@ -14,6 +14,10 @@ Evidence, strongest first:
   or sits right after the finite verb of a clause opened by an adverb, a prepositional phrase or a
   non-nominative phrase (*Dann wurde es gebaut*, *Im Jahr 2000 wurde sie eröffnet*): nominative. German puts
   the subject pronoun first in the middle field, and a passive subject is nominative like any other.
+- issue 23, class 2: right after a subordinator (*während sie abläuft*, *bis es ankam*, a *wie* clause ending
+  in its finite verb) or after the two finite verbs of a subordinate clause missing its comma and the main
+  clause (*probiert habe hat sie*), and after *sein/bleiben* (*Dummerweise ist sie …*): nominative; at the
+  start of a zu-infinitive subject (*Sie zufällig zu finden wäre …*): accusative.
 """
 
 from __future__ import annotations
@@ -126,7 +130,8 @@ def _subject_in_prefield(tokens: Sequence[GToken], index: int, start: int) -> bo
     if not all(t.text.isalpha() for t in phrase) or not phrase[-1].text[:1].isupper():
         return False
     if len(phrase) == 1:
-        return first not in PREFIELD_ADVERBS | NOT_SUBJECTS | NON_NOMINATIVE_OPENERS | QUESTION_WORDS
+        excluded = PREFIELD_ADVERBS | NOT_SUBJECTS | NON_NOMINATIVE_OPENERS | QUESTION_WORDS
+        return first not in excluded and not _sentence_adverb(first)
     middle_lower = all(t.text[:1].islower() for t in phrase[1:-1])  # adjectives between article and noun
     return first in NOUN_PHRASE_OPENERS and middle_lower
 
@@ -156,6 +161,12 @@ def _verb_first(tokens: Sequence[GToken], index: int, start: int) -> str:
     return "nom" if sentence_start and sentence_end == "?" else ""
 
 
+def _sentence_adverb(word: str) -> bool:
+    """ "Dummerweise", "glücklicherweise", "normalerweise": -weise adverbs fill the prefield on their own
+    (issue 23, class 2: *Dummerweise ist ihn nicht viel besser* read "Dummerweise" as a subject)."""
+    return len(word) > 7 and word.endswith("weise")
+
+
 def _after_non_subject_prefield(tokens: Sequence[GToken], index: int, start: int) -> bool:
     """V2 clause "<prefield> <finite verb> sie/es" whose prefield cannot be the subject: one lower-case
     word (an adverb: "Dann wurde es gebaut"), a prepositional phrase ("Im Jahr 2000 wurde sie eröffnet") or
@@ -169,7 +180,8 @@ def _after_non_subject_prefield(tokens: Sequence[GToken], index: int, start: int
     if verb - start == 1:
         # a question word other than wer/was/welche(s) is no subject: "Wo ist es?", "Wie fühlt es sich an?";
         # nor is a comparative "als" before its verb: "Als würde es regnen"
-        return lower in PREFIELD_ADVERBS | (QUESTION_WORDS - NOT_SUBJECTS - WH_DETERMINERS) | VERB_FIRST_SUBORDINATORS
+        adverbs = PREFIELD_ADVERBS | (QUESTION_WORDS - NOT_SUBJECTS - WH_DETERMINERS) | VERB_FIRST_SUBORDINATORS
+        return lower in adverbs or _sentence_adverb(lower)
     return lower in ACCUSATIVE_PREPOSITIONS | DATIVE_PREPOSITIONS | NON_NOMINATIVE_OPENERS | {"im", "am", "ins"}
 
 
@@ -212,7 +224,8 @@ def _verb_final_conjunct_with_infinitive(tokens: Sequence[GToken], index: int, s
     subject may be the first conjunct's ("Sie … lassen"), so the pronoun may be an object (IWSLT2017 dev
     variant *und er … lassen*). Undecided: the item is dropped."""
     # also after a comma: "Ich habe das Ding genommen, es zum Laufen gebracht, aber …" shares the subject
-    if index != start or start == 0 or tokens[start - 1].text.lower() not in COORDINATORS | {","}:
+    # and after ";": "sondern kann improvisieren; sie währenddessen verlängern" (issue 23, class 2)
+    if index != start or start == 0 or tokens[start - 1].text.lower() not in COORDINATORS | {",", ";"}:
         return False
     end = index + 1
     while end < len(tokens) and tokens[end].text not in CLAUSE_BREAKS and tokens[end].text.lower() not in COORDINATORS:
@@ -229,7 +242,8 @@ def _verb_final_conjunct_with_infinitive(tokens: Sequence[GToken], index: int, s
     return (
         not finite_next
         and last.islower()
-        and (last.endswith("en") or (last.startswith("ge") and last.endswith("t")))
+        # an infinitive ("verlängern"), a participle ("gebracht") or an -ieren verb ("und sie … reduziert")
+        and (last.endswith(("en", "ern", "eln", "iert")) or (last.startswith("ge") and last.endswith("t")))
         and not any(w.lower() in SINGULAR_VERBS for w in words)
     )
 
@@ -314,11 +328,86 @@ def _copula_with_predicate_das(tokens: Sequence[GToken], index: int) -> bool:
     return index > 0 and tokens[index - 1].text.lower() in COPULA_FORMS and following in {"das", "es"}
 
 
+# Subordinators that make a following sie/es their subject even without a comma before them ("Ich kann die
+# Sequenz während sie abläuft umstellen"): as prepositions bis/seit/während take no personal pronoun in the
+# nominative/accusative form. Not "als"/"da"/"damit" (comparison, adverb: "damit sie reparieren").
+BARE_SUBORDINATORS = SUBORDINATORS - RELATIVE_PRONOUNS - word_set("als da damit")
+FINITE_VERBS = SINGULAR_VERBS | PLURAL_VERBS | word_set("habe hast bin bist sei seid")
+
+
+def _after_bare_subordinator(tokens: Sequence[GToken], index: int) -> bool:
+    """ "… während sie abläuft", "… bis es beinahe …": the pronoun right after a subordinator is its clause's
+    subject, whatever stands before the subordinator (issue 23, class 2: an earlier *wir* or the preposition
+    reading of *bis* gave *ihn*). "wie" counts when its clause ends in a finite verb ("so belassen, wie sie
+    immer war"), not in a comparison ("niemand wie sie")."""
+    if index == 0:
+        return False
+    previous = tokens[index - 1].text.lower()
+    if previous in BARE_SUBORDINATORS:
+        return True
+    end = index + 1
+    while end < len(tokens) and tokens[end].text not in CLAUSE_BREAKS:
+        end += 1
+    return previous == "wie" and end - 1 > index and tokens[end - 1].text.lower() in FINITE_VERBS
+
+
+def _after_verb_final_clause(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """ "als ich sie … probiert habe hat sie …": a subordinate clause without its closing comma, its verb-final
+    finite verb, then the main clause's finite verb and the pronoun: the pronoun is the main clause's subject
+    (issue 23, class 2: the clause's *ich* made it *ihn*)."""
+    if index < 2 or not {tokens[index - 1].text.lower(), tokens[index - 2].text.lower()} <= FINITE_VERBS:
+        return False
+    return any(t.text.lower() in SUBORDINATORS - RELATIVE_PRONOUNS for t in tokens[start : index - 2])
+
+
+COPULA_BEFORE = word_set("ist war sei wäre bin bist sind waren bleibt blieb")
+# adjectives and participles with which "sein" takes an accusative ("wir sind es gewohnt", "ich bin ihn los")
+ACCUSATIVE_WITH_SEIN = word_set("gewohnt leid los satt wert schuldig losgeworden")
+
+
+def _after_copula(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """ "Dummerweise ist sie nicht viel besser", "Das Problem ist sie": *sein*/*bleiben* take no accusative
+    object, so the pronoun right after one is the subject or the predicate, both nominative (issue 23, class
+    2). Not with *gewohnt, leid, los …*, which take an accusative."""
+    if index - 1 <= start or tokens[index - 1].text.lower() not in COPULA_BEFORE:
+        return False
+    if tokens[start].text.lower() in WH_DETERMINERS:
+        return False  # "Welches ist es?" stays undecided (round 4), as with a full verb
+    end = index + 1
+    while end < len(tokens) and tokens[end].text not in CLAUSE_BREAKS:
+        end += 1
+    return not any(t.text.lower() in ACCUSATIVE_WITH_SEIN for t in tokens[start:end])
+
+
+def _fronted_infinitive(tokens: Sequence[GToken], index: int, start: int) -> bool:
+    """ "Sie zufällig zu finden wäre das Äquivalent": the pronoun opens the sentence, a zu-infinitive follows
+    with no finite verb before it, and a finite verb right after it: the infinitive clause is the subject and
+    the pronoun its object (issue 23, class 2; with a comma the infinitive-clause rule already reads it)."""
+    if index != start or (start > 0 and tokens[start - 1].text not in SENTENCE_ENDS):
+        return False
+    for k in range(index + 1, len(tokens) - 1):
+        word = tokens[k].text.lower()
+        if tokens[k].text in CLAUSE_BREAKS or word in FINITE_VERBS:
+            return False
+        if word == "zu" or INFIXED_ZU.match(word):
+            verb = k + 1 if word == "zu" else k
+            after = tokens[verb + 1].text.lower() if verb + 1 < len(tokens) else ""
+            return tokens[verb].text.lower().endswith("n") and after in FINITE_VERBS
+        if not tokens[k].text.isalpha() or not tokens[k].text[:1].islower():
+            return False
+        if word.endswith("t") and word not in NOT_FINITE | word_set("nicht jetzt erst fast meist"):
+            return False  # a finite verb ("Sie versucht zu schlafen")
+    return False
+
+
 def german_case(tokens: Sequence[GToken], index: int) -> str:
     """'nom', 'acc' or 'dat' for the pronoun at ``index``; '' when the German clause does not decide."""
     word = tokens[index].text.lower()
     if word in FIXED_CASE:
         return FIXED_CASE[word]
+    start = clause_start(tokens, index)
+    if _after_bare_subordinator(tokens, index) or _after_verb_final_clause(tokens, index, start):
+        return "nom"
     if index > 0:
         previous = tokens[index - 1].text.lower()
         if previous in ACCUSATIVE_PREPOSITIONS:
@@ -327,20 +416,20 @@ def german_case(tokens: Sequence[GToken], index: int) -> str:
             return ""
     if _copula_with_predicate_das(tokens, index):
         return "nom"
-    start = clause_start(tokens, index)
     if _relative_der(tokens, index, start):
         return ""
     earlier_pronoun = any(t.text.lower() in EARLIER_PRONOUNS for t in tokens[start:index])
     if _werden_copula(tokens, index):
         return "" if earlier_pronoun else "nom"  # "Wir werden es sein": a predicate, not decided here
-    if earlier_pronoun or _in_infinitive_clause(tokens, index, start) or _imperative_with_particle(
-        tokens, index, start
+    if earlier_pronoun or any(
+        rule(tokens, index, start) for rule in (_in_infinitive_clause, _imperative_with_particle, _fronted_infinitive)
     ):
         return "acc"
     if _verb_final_conjunct_with_infinitive(tokens, index, start):
         return ""
     if any(
-        rule(tokens, index, start) for rule in (_opens_clause, _after_non_subject_prefield, _after_subordinate_clause)
+        rule(tokens, index, start)
+        for rule in (_opens_clause, _after_non_subject_prefield, _after_subordinate_clause, _after_copula)
     ):
         return "nom"
     if _subject_before_in_subordinate(tokens, index, start) or _subject_in_prefield(tokens, index, start):

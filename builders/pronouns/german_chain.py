@@ -16,6 +16,13 @@ for a feminine one, *es/ihm/sein-* for a neuter one) is classified by what it tr
 - nothing (unaligned): a lone unaligned *its* pairs with a lone possessive; an *es* of *es gibt/geht* is an
   expletive; anything else cannot be decided and the item is dropped.
 
+Issue 23 (class 1 of the DE blind checks: another referent's pronoun swapped, or a second pronoun of the
+referent left unswapped) drops as undecided or as another referent's: a form linked to an *it* and to a
+*he/she* of its gender; an unexplained form while a *he/she* of its gender is linked to nothing; an oblique
+form or possessive (*ihn, ihm, ihr, sein-*) linked to an *it* judged expletive (German has no expletive
+there); an *er/sie* of the probed form linked to a referential *it* before a non-subject antecedent (*Sie hat
+eine Linse und sie kann …*: the first one may be the probed referent).
+
 A swapped *sie*/*es* takes its case from its own German clause (``german_case``); when that is undecided the
 item is dropped. The caller turns a returned reason into a counted drop.
 """
@@ -27,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from builders.pronouns.german import GENDER_OF_PRONOUN, GToken, NounEntry, is_formal_sie, word_set
+from builders.pronouns.german_antecedent import role_class
 from builders.pronouns.german_case import clause_start, german_case
 from builders.pronouns.quality import german_structure_reason
 from builders.pronouns.variants import POSSESSIVE_STEMS, ChainToken, possessive_parts
@@ -183,6 +191,37 @@ def _same_form_may_be_chain(context: ChainContext, index: int, chain: list[Token
     return (bool(chain) and word != "es") or any(t.lower_ == "them" for t in english)
 
 
+# English pronouns of a person of the source gender: a German form of that gender may translate one of them
+PERSON_WORDS = {
+    "Masc": word_set("he him his himself"),
+    "Fem": word_set("she her hers herself"),
+    "Neut": frozenset[str](),
+}
+
+
+def _earlier_same_form(context: ChainContext, index: int, english: list[Token]) -> bool:
+    """ "Sie hat eine gute Zeitauflösung und sie kann …" (*It has … resolution, and it can …*): a German *er/sie*
+    of the probed form aligned to a referential *it* before the antecedent may well be the probed referent
+    (the antecedent, the nearest noun, is then wrong), so leaving it unswapped may half-swap the variant
+    (issue 23, class 1). An *es* is left alone: *It's a reminder … that it allows …* names two things; so is
+    a form before an antecedent that is a subject (*It suggests how government could work … as people think it
+    should*: the subject between them takes over)."""
+    word = context.german[index].text.lower()
+    if word == "es" or word != context.german[context.german_index].text.lower():
+        return False
+    if role_class(context.doc[context.antecedent_head]) == "subject":
+        return False
+    return any(t.lower_ in CHAIN_WORDS and not context.is_pleonastic(t) for t in english)
+
+
+def _oblique_beside_expletive(context: ChainContext, index: int, chain: list[Token]) -> bool:
+    """A German *ihn, ihm, ihr* or possessive aligned to an *it* that the English rules call expletive: German
+    has no expletive in these forms, so either the English rule or the link is wrong, and the form may be the
+    referent's (issue 23, class 1: a possessive left unswapped half-swaps the variant)."""
+    word = context.german[index].text.lower()
+    return bool(chain) and word not in {"es", "er", "sie"}
+
+
 def _classify(context: ChainContext, index: int, source: str) -> str:
     """'chain', 'other' or a drop reason for one German form of the source gender."""
     if expletive_es(context.german, index):
@@ -194,13 +233,15 @@ def _classify(context: ChainContext, index: int, source: str) -> str:
         if t.lower_ in CHAIN_WORDS and t.i != context.it_index and not _before_antecedent(context, t)
     ]
     if not chain and any(t.lower_ in CHAIN_WORDS and _before_antecedent(context, t) for t in english):
-        return "other"
+        return "variant_chain_undecided" if _earlier_same_form(context, index, english) else "other"
     if any(not context.is_pleonastic(t) for t in chain):
         referential = [t for t in chain if not context.is_pleonastic(t)]
         if any(_competing_noun(context, t, source) for t in referential):
             return "variant_chain_other_referent"
+        if any(t.lower_ in PERSON_WORDS[source] for t in english):
+            return "variant_chain_other_referent"  # linked to "it" and to "him" as well: which one is it?
         return "chain"
-    if _same_form_may_be_chain(context, index, chain, english):
+    if _same_form_may_be_chain(context, index, chain, english) or _oblique_beside_expletive(context, index, chain):
         return "variant_chain_undecided"
     if chain or any(t.lower_ in OTHER_REFERENT_WORDS for t in english):
         return "other"  # an expletive "it"/"there" or a pronoun of another referent
@@ -242,6 +283,10 @@ def _pair_orphans(context: ChainContext, source: str, unexplained: list[tuple[in
     """German forms the alignment did not explain pair with the English it/its it did not link, when there are
     exactly as many of each kind (eflomal often leaves pronouns and possessives unaligned); '' on success."""
     forms = {index for index, _ in unexplained}
+    if any(t.lower_ in PERSON_WORDS[source] and not _german_of(context, t.i) for t in context.doc):
+        # an unaligned "he"/"her" of the source gender may be what the unexplained German form translates
+        # (issue 23, class 1: another person's pronoun swapped with the referent's)
+        return "variant_chain_other_referent"
     orphans = _orphan_its(context, forms)
     for kind in ("pronoun", "possessive"):
         german = [index for index, k in unexplained if k == kind]
