@@ -188,22 +188,13 @@ class HeuristicDocument:
         self.docs = docs
 
     def candidates(self, sentence: int, token: int, max_distance: int) -> list[Candidate]:
-        doc = self.docs[sentence]
-        if doc is None:
-            return []
-        accepts = is_plural_candidate if doc[token].lower_ in PLURAL_SOURCE_PRONOUNS else is_nominal_candidate
-        return self.nouns_in_reach(sentence, token, max_distance, accepts)
-
-    def nouns_in_reach(self, sentence: int, token: int, max_distance: int,
-                       accepts: Callable[[Token], bool]) -> list[Candidate]:
-        """The nouns ``accepts`` admits in reach of the pronoun under the binding constraints, most plausible
-        first (the learned path asks with a wider ``accepts``)."""
         from builders.pronouns.english import noun_phrase
 
         doc = self.docs[sentence]
         if doc is None:
             return []
         it = doc[token]
+        accepts = is_plural_candidate if it.lower_ in PLURAL_SOURCE_PRONOUNS else is_nominal_candidate
         found: list[tuple[tuple[int, int, int, int], Candidate]] = []
         for distance in range(0, max_distance + 1):
             index = sentence - distance

@@ -30,8 +30,6 @@ from builders.pronouns.coref import (
     HeuristicDocument,
     _clause_depth,
     _role_rank,
-    is_nominal_candidate,
-    person_nouns,
 )
 from builders.pronouns.english import pleonastic_reason
 
@@ -45,12 +43,6 @@ DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
 COPULAS = frozenset({"be"})
 CLAUSAL_CHILDREN = frozenset({"ccomp", "xcomp", "csubj", "advcl"})
 LEMMA_COUNTS_KEY = "mtprobes_coref_noun_lemmas"
-# Version 6 widens the candidates of "it"/"its" beyond the heuristic's: its rules (time, quantity and shell nouns,
-# predicate nouns, adverbial nouns) and its singular-only test dropped the gold antecedent of 15 % of anaphoric
-# "it" in OntoGUM (plural nouns a third of those: "census data ... it"); the ranker sees which kind each is.
-WIDENED_PRONOUNS = frozenset({"it", "its"})
-HEURISTIC_KIND, PLURAL_NOUN_KIND, RULE_FILTERED_KIND = 0, 1, 2
-KIND_BY_TAG = {"NNS": PLURAL_NOUN_KIND, "NN": RULE_FILTERED_KIND}
 
 
 def _role(token: Token) -> int:
@@ -174,63 +166,6 @@ def salience_features(docs: Sequence[Doc | None], sentence: int, pronoun: Token,
     ]
 
 
-def candidate_kind(noun: Token) -> int | None:
-    """The heuristic's own candidate, a plural common noun, a singular noun one of its rules dropped, or None
-    (names, persons, compounds and non-words stay out: their gold share was a few cases)."""
-    if is_nominal_candidate(noun):
-        return HEURISTIC_KIND
-    if not noun.is_alpha or noun.dep_ == "compound" or noun.lemma_.lower() in person_nouns():
-        return None
-    if noun.tag_ == "NNS" and noun.pos_ != "NOUN":
-        return None
-    return KIND_BY_TAG.get(noun.tag_)
-
-
-def _widened(noun: Token) -> bool:
-    return candidate_kind(noun) in {PLURAL_NOUN_KIND, RULE_FILTERED_KIND}
-
-
-@dataclass(frozen=True)
-class Proposal:
-    """The candidates the learned path ranks: the heuristic's, in its order, then (for "it"/"its") the wider
-    ones; ``kinds`` says which each is."""
-
-    candidates: list[Candidate]
-    heuristic_count: int
-    kinds: list[int]
-
-    @property
-    def heuristic(self) -> list[Candidate]:
-        return self.candidates[: self.heuristic_count]
-
-
-def propose(heuristic: HeuristicDocument, sentence: int, token: int, max_distance: int) -> Proposal:
-    base = heuristic.candidates(sentence, token, max_distance)
-    doc = heuristic.docs[sentence]
-    if doc is None or doc[token].lower_ not in WIDENED_PRONOUNS:
-        return Proposal(base, len(base), [HEURISTIC_KIND] * len(base))
-    wider = heuristic.nouns_in_reach(sentence, token, max_distance, _widened)
-    kinds = [candidate_kind(_head(heuristic.docs, c)) or HEURISTIC_KIND for c in wider]
-    return Proposal(base + wider, len(base), [HEURISTIC_KIND] * len(base) + kinds)
-
-
-def _head(docs: Sequence[Doc | None], candidate: Candidate) -> Token:
-    doc = docs[candidate.sentence]
-    assert doc is not None
-    return doc[candidate.head]
-
-
-def proposal_rows(docs: Sequence[Doc | None], sentence: int, pronoun: Token, proposal: Proposal,
-                  max_distance: int) -> np.ndarray:
-    """The ranker's feature rows: ``candidate_features`` (a wider candidate ranks after all the heuristic's),
-    then whether the candidate is a plural noun or a noun the heuristic's rules dropped."""
-    count = proposal.heuristic_count
-    rows = [[*candidate_features(docs, sentence, pronoun, c, min(i, count), count, max_distance),
-             1.0 if kind == PLURAL_NOUN_KIND else 0.0, 1.0 if kind == RULE_FILTERED_KIND else 0.0]
-            for i, (c, kind) in enumerate(zip(proposal.candidates, proposal.kinds, strict=True))]
-    return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(rows[0]) if rows else 0)
-
-
 def anaphoricity_features(docs: Sequence[Doc | None], sentence: int, pronoun: Token,
                           candidates: Sequence[Candidate]) -> list[float]:
     """What the anaphoricity model sees of one pronoun and its surroundings (before the ranker's view of its
@@ -321,15 +256,17 @@ class Posterior:
     anaphoricity: float  # P(a nominal antecedent in reach)
 
 
-def rank(docs: Sequence[Doc | None], sentence: int, pronoun: Token, proposal: Proposal,
+def rank(docs: Sequence[Doc | None], sentence: int, pronoun: Token, candidates: list[Candidate],
          max_distance: int, weights: LearnedWeights) -> Posterior:
-    matrix = proposal_rows(docs, sentence, pronoun, proposal, max_distance)
-    scores = np.einsum("ij,j->i", matrix, weights.ranker) if len(matrix) else np.zeros(0)
+    rows = [candidate_features(docs, sentence, pronoun, c, i, len(candidates), max_distance)
+            for i, c in enumerate(candidates)]
+    matrix = np.asarray(rows, dtype=np.float64).reshape(len(rows), len(rows[0]) if rows else 0)
+    scores = np.einsum("ij,j->i", matrix, weights.ranker) if rows else np.zeros(0)
     shifted = np.exp(scores - scores.max()) if len(scores) else scores
     probabilities = shifted / shifted.sum() if len(scores) else shifted
-    learned = [Candidate(c.sentence, c.head, c.start, c.end, "learned") for c in proposal.candidates]
+    learned = [Candidate(c.sentence, c.head, c.start, c.end, "learned") for c in candidates]
     order = sorted(range(len(learned)), key=lambda i: (-probabilities[i], i))
-    surroundings = anaphoricity_features(docs, sentence, pronoun, relative_candidates(proposal.heuristic, sentence))
+    surroundings = anaphoricity_features(docs, sentence, pronoun, relative_candidates(candidates, sentence))
     anaphoric_x = np.asarray([*surroundings, *ranker_view(matrix, weights.ranker), 1.0])
     return Posterior([learned[i] for i in order], [float(probabilities[i]) for i in order],
                      sigmoid(float(anaphoric_x @ weights.anaphoricity)))
@@ -351,8 +288,8 @@ class LearnedDocument:
         doc = self.docs[sentence]
         assert doc is not None
         pronoun = doc[token]
-        proposal = propose(self.heuristic, sentence, token, max_distance)
-        return rank(self.docs, sentence, pronoun, proposal, max_distance, load_weights(pronoun.lower_))
+        candidates = self.heuristic.candidates(sentence, token, max_distance)
+        return rank(self.docs, sentence, pronoun, candidates, max_distance, load_weights(pronoun.lower_))
 
     def candidates(self, sentence: int, token: int, max_distance: int) -> list[Candidate]:
         return self.posterior(sentence, token, max_distance).candidates

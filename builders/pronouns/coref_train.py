@@ -32,9 +32,8 @@ from builders.pronouns.coref_learned import (
     LearnedWeights,
     Posterior,
     anaphoricity_features,
+    candidate_features,
     model_dir,
-    proposal_rows,
-    propose,
     rank,
     ranker_view,
     relative_candidates,
@@ -42,9 +41,8 @@ from builders.pronouns.coref_learned import (
 
 # 4: version 3's features and recipe, retrained after 521c976 changed the English non-referential rules that
 # feed the anaphoricity features (a passive's purpose infinitive is no extraposition); 5: the same, retrained after
-# 5c556c0 added the fixed "it" expressions (Got it, That's it, ...) to those rules; 6: wider candidates for "it"
-# and "its" (plural nouns and the nouns the heuristic's rules drop), two more ranker features saying which
-VERSION = "6"
+# 5c556c0 added the fixed "it" expressions (Got it, That's it, ...) to those rules
+VERSION = "5"
 GENDERS = ("m", "f", "n")  # the simulated target genders (coref_gum.pseudo_gender)
 MAX_DISTANCE = 3
 CALIBRATION_FOLDS = 5
@@ -61,7 +59,6 @@ class Example:
     features: np.ndarray  # candidates x ranker features (0 rows when there are none)
     right: np.ndarray  # bool per candidate
     anaphoricity: np.ndarray  # the anaphoricity features before the ranker's view (anaphoricity_matrix)
-    heuristic_count: int  # the first candidates are the heuristic's, in its order (coref_learned.Proposal)
 
 
 def examples(corpus: ParsedCorpus, words: frozenset[str]) -> list[Example]:
@@ -71,14 +68,15 @@ def examples(corpus: ParsedCorpus, words: frozenset[str]) -> list[Example]:
         heuristic = HeuristicDocument(list(docs))
         for case in pronoun_cases(document, docs, words, MAX_DISTANCE):
             pronoun = docs[case.sentence][case.token]
-            proposal = propose(heuristic, case.sentence, case.token, MAX_DISTANCE)
-            relative = relative_candidates(proposal.heuristic, case.sentence)
+            candidates = heuristic.candidates(case.sentence, case.token, MAX_DISTANCE)
+            rows = [candidate_features(list(docs), case.sentence, pronoun, c, i, len(candidates), MAX_DISTANCE)
+                    for i, c in enumerate(candidates)]
+            relative = relative_candidates(candidates, case.sentence)
             found.append(Example(
                 case,
-                proposal_rows(list(docs), case.sentence, pronoun, proposal, MAX_DISTANCE),
-                np.asarray([is_right(case, c) for c in proposal.candidates], dtype=bool),
+                np.asarray(rows, dtype=np.float64).reshape(len(candidates), len(rows[0]) if rows else 0),
+                np.asarray([is_right(case, c) for c in candidates], dtype=bool),
                 np.asarray(anaphoricity_features(list(docs), case.sentence, pronoun, relative), dtype=np.float64),
-                proposal.heuristic_count,
             ))
     return found
 
@@ -147,23 +145,6 @@ def ranker_top1(examples_: Sequence[Example], ranker: np.ndarray) -> float:
     return hits / max(len(anaphoric), 1)
 
 
-def pooled_top1(train: Sequence[Example], dev: Sequence[Example], l2: float) -> float:
-    """Top-1 over dev (ranker fitted on train) and the train documents out of fold (5 folds by document), pooled:
-    dev alone (about 140 *it*) chose version 6's L2 by 2 pronouns, against what the train folds said."""
-    names = sorted({e.case.document for e in train})
-    fold = {name: number % CALIBRATION_FOLDS for number, name in enumerate(names)}
-    shipped = [e for e in train if e.case.word in {"it", "they"}]  # the pronouns the models resolve
-    held = [([e for e in train if fold[e.case.document] != k], [e for e in shipped if fold[e.case.document] == k])
-            for k in range(CALIBRATION_FOLDS)]
-    parts = [(train, dev), *held]
-    hits = count = 0.0
-    for inside, scored in parts:
-        anaphoric = sum(1 for e in scored if e.case.anaphoric)
-        hits += ranker_top1(scored, fit_ranker(inside, l2)) * anaphoric
-        count += anaphoric
-    return hits / max(count, 1)
-
-
 @dataclass(frozen=True)
 class FilterDecision:
     kept: bool
@@ -189,9 +170,9 @@ def posteriors(corpus: ParsedCorpus, examples_: Sequence[Example], weights: Lear
     found = []
     for example in examples_:
         docs = list(corpus.docs[example.case.document])
-        proposal = propose(HeuristicDocument(docs), example.case.sentence, example.case.token, MAX_DISTANCE)
+        candidates = HeuristicDocument(docs).candidates(example.case.sentence, example.case.token, MAX_DISTANCE)
         pronoun = docs[example.case.sentence][example.case.token]
-        found.append(rank(docs, example.case.sentence, pronoun, proposal, MAX_DISTANCE, weights))
+        found.append(rank(docs, example.case.sentence, pronoun, candidates, MAX_DISTANCE, weights))
     return found
 
 
@@ -239,7 +220,7 @@ def train_kind(kind: str, train_corpus: ParsedCorpus, dev_corpus: ParsedCorpus) 
     words = TRAINING_WORDS[kind]
     train = examples(train_corpus, words)
     dev = [e for e in examples(dev_corpus, words) if e.case.word in {"it", "they"}]
-    scored = [(pooled_top1(train, dev, l2), -l2, l2) for l2 in L2_GRID]
+    scored = [(ranker_top1(dev, fit_ranker(train, l2)), -l2, l2) for l2 in L2_GRID]
     l2 = max(scored)[2]
     ranker = fit_ranker(train, l2)
     by_loss = [(anaphoricity_log_loss(dev, ranker, fit_anaphoricity(train, ranker, a)), a)
@@ -258,7 +239,7 @@ def train_kind(kind: str, train_corpus: ParsedCorpus, dev_corpus: ParsedCorpus) 
         "anaphoricity_l2": anaphoricity_l2,
         "dev_anaphoricity_log_loss_by_l2": {str(a): round(v, 4) for v, a in by_loss},
         "train_pronouns": len(train),
-        "pooled_top1_by_l2": {str(g): round(t, 4) for t, _, g in scored},
+        "dev_top1_by_l2": {str(g): round(t, 4) for t, _, g in scored},
     }
 
 
@@ -286,7 +267,7 @@ def main() -> None:
         part = weights[kind]
         assert isinstance(part, dict)
         print(f"{kind}: l2 {part['l2']}, anaphoricity l2 {part['anaphoricity_l2']}, "
-              f"top-1 by l2 (dev and train out of fold) {part['pooled_top1_by_l2']}, "
+              f"dev top-1 by l2 {part['dev_top1_by_l2']}, "
               f"calibration {part['calibration']}")
 
 

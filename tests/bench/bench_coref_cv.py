@@ -101,7 +101,7 @@ def _share(right: int, count: int) -> str:
 def report(word: str, corpus: ParsedCorpus, threshold: float) -> None:
     rows = held_out_rows(corpus, word)
     anaphoric = [r for r in rows if r.example.case.anaphoric]
-    top1_h = sum(1 for r in anaphoric if r.example.heuristic_count and r.example.right[0]) / max(len(anaphoric), 1)
+    top1_h = sum(1 for r in anaphoric if len(r.example.right) and r.example.right[0]) / max(len(anaphoric), 1)
     top1_l = sum(1 for r in anaphoric if r.learned_top) / max(len(anaphoric), 1)
     precision, at = best_precision([r.anaphoricity for r in rows], [r.example.case.anaphoric for r in rows])
     print(f"\n## 5-fold CV, *{word}*: {len(rows)} pronouns, {len(anaphoric)} anaphoric in reach")

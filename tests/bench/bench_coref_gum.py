@@ -72,7 +72,7 @@ def report(split: str, word: str, corpus: ParsedCorpus, threshold: float) -> Non
     heuristic = [heuristic_decision(corpus, e) for e in found]
     heuristic_ms = (time.perf_counter() - started) * 1000 / max(len(found), 1) * 1000
     anaphoric = [i for i, e in enumerate(found) if e.case.anaphoric]
-    top1_h = sum(1 for i in anaphoric if found[i].heuristic_count and found[i].right[0]) / max(len(anaphoric), 1)
+    top1_h = sum(1 for i in anaphoric if len(found[i].right) and found[i].right[0]) / max(len(anaphoric), 1)
     top1_l = sum(1 for i in anaphoric if learned[i].candidates and is_right(found[i].case, learned[i].candidates[0])
                  ) / max(len(anaphoric), 1)
     predicted = [p.anaphoricity >= 0.5 for p in learned]
