@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from builders.core.context import BuildContext, sha256_file
 from builders.core.errors import InputError
+from builders.core.record_file import RecordFile
 
 from .commute import CommuteGroup, commute_files, group_pairs, read_captions, read_commute, resolve_image
 from .config import CommuteExtConfig
@@ -43,9 +45,10 @@ class Original:
 
 @dataclass(frozen=True)
 class CommutePlan:
-    """One payload per ambiguous source (id, source, both translations with their top-k candidates)."""
+    """One payload per ambiguous source (id, source, both translations with their top-k candidates), in the
+    work folder; the plan holds their offsets."""
 
-    sources: tuple[SourcePayload, ...]
+    sources: RecordFile[SourcePayload]
 
 
 def prepare(config: CommuteExtConfig, ctx: BuildContext) -> CommutePlan:
@@ -55,7 +58,13 @@ def prepare(config: CommuteExtConfig, ctx: BuildContext) -> CommutePlan:
     excluded = frozenset(o.sha256 for o in originals.values())
     view, cache = embed_collection(config, encoder, excluded, ctx)
     index = index_collection(config, view, cache, ctx)
-    return CommutePlan(tuple(retrieve(config, groups, captions, originals, encoder, view, index, ctx)))
+    sources: RecordFile[SourcePayload] = RecordFile(ctx.work_dir / "sources" / "payloads.pickle")
+    try:
+        for payload in retrieve(config, groups, captions, originals, encoder, view, index, ctx):
+            sources.append(payload)
+    finally:
+        sources.close()
+    return CommutePlan(sources)
 
 
 def read_inputs(config: CommuteExtConfig, ctx: BuildContext) -> tuple[list[CommuteGroup], dict[int, str]]:
@@ -215,10 +224,11 @@ def record_id(group: CommuteGroup, lang: str) -> str:
 
 def retrieve(config: CommuteExtConfig, groups: list[CommuteGroup], captions: dict[int, str],
              originals: dict[int, Original], encoder: ClipEncoder, view: StoreView, index: Any,
-             ctx: BuildContext) -> list[SourcePayload]:
-    """One payload per group: both translations with their caption, original and top-k candidates."""
+             ctx: BuildContext) -> Iterator[SourcePayload]:
+    """One payload per group, made when asked for: both translations with their caption, original and top-k
+    candidates."""
     if not groups:
-        return []
+        return
     queries = encoder.encode_texts([captions[line.line] for group in groups for line in group.lines])
     scores, rows = search(index, queries, config.candidates)
     report = ctx.notes.get("index", {})
@@ -228,7 +238,6 @@ def retrieve(config: CommuteExtConfig, groups: list[CommuteGroup], captions: dic
         report[f"recall_at_{config.candidates}_caption_queries"] = round(recall, 4)
     vectors = original_vectors(originals, encoder)
     choices = read_choices(config, [record_id(g, config.tgt_lang) for g in groups], ctx)
-    payloads = []
     for position, group in enumerate(groups):
         translations = []
         for offset, line in enumerate(group.lines):
@@ -241,6 +250,5 @@ def retrieve(config: CommuteExtConfig, groups: list[CommuteGroup], captions: dic
                 line.line, line.correct, line.incorrect, captions[line.line],
                 OriginalImage(original.name, original.sha256, similarity), tuple(candidates), pairwise, to_original))
         rid = record_id(group, config.tgt_lang)
-        payloads.append(SourcePayload(rid, group.lines[0].source, (translations[0], translations[1]),
-                                      choices.get(rid), config.selection))
-    return payloads
+        yield SourcePayload(rid, group.lines[0].source, (translations[0], translations[1]), choices.get(rid),
+                            config.selection)
