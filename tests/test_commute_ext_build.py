@@ -391,3 +391,24 @@ def test_the_plan_keeps_offsets_and_units_read_their_source_back(tmp_path: Path)
         assert b"walked over" not in stored and first.translations[0].candidates[0].uid.encode() not in stored
         sizes[times] = len(stored)
     assert sizes[4] - sizes[1] <= 9 * 8 + 8  # 9 more sources: one offset each (and a longer pickled array)
+
+
+def test_captions_and_originals_are_encoded_in_batches_whatever_follows_them() -> None:
+    """Issue 26: prepare() encodes ``batch_size`` captions or images at a time (one pass over all of them held
+    the activations of every caption at once, and gave a caption other last bits as the corpus grew); a batch's
+    vectors are the same bytes whatever batches follow, and within float rounding of one pass over all."""
+    from builders.commute_ext.embed import ModelSpec
+    from builders.commute_ext.filters import decode_rgb
+    from builders.commute_ext.plan import in_batches
+
+    settings = config()
+    encoder = ClipEncoder(ModelSpec(settings.model, settings.pretrained, settings.model_config_dir,
+                                    settings.init_seed, settings.device, settings.precision))
+    texts = [f"a photo of {n} {word}" for n in range(9) for word in ("coins", "a river bank", "a bat", "seals")]
+    batched = in_batches(encoder.encode_texts, texts, 5)
+    assert np.array_equal(in_batches(encoder.encode_texts, texts[:10], 5), batched[:10])
+    assert batched.shape == (36, encoder.dim) and np.allclose(batched, encoder.encode_texts(texts), atol=1e-6)
+    images = [decode_rgb(p.read_bytes()) for p in sorted((SAMPLE / "commute" / "images").iterdir())] * 3
+    batched = in_batches(encoder.encode_images, images, 4)
+    assert np.array_equal(in_batches(encoder.encode_images, images[:8], 4), batched[:8])
+    assert batched.shape == (18, encoder.dim) and np.allclose(batched, encoder.encode_images(images), atol=1e-6)

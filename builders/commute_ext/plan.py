@@ -178,7 +178,8 @@ def index_collection(config: CommuteExtConfig, view: StoreView, cache: Path, ctx
 
 def in_batches(encode: Callable[[list[T]], np.ndarray], items: list[T], batch_size: int) -> np.ndarray:
     """The rows of ``encode`` over ``items``, ``batch_size`` items at a time: the encoder's activations (and the
-    decoded images) of one batch are held, not those of every caption or image (issue 26)."""
+    decoded images) of one batch are held, not those of every caption or image (issue 26). A batch's vectors do
+    not depend on how many batches follow (one pass over all gave a caption other last bits as the input grew)."""
     import numpy as np
 
     return np.concatenate([encode(items[first:first + batch_size]) for first in range(0, len(items), batch_size)])
