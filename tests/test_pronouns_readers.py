@@ -137,6 +137,19 @@ def test_opus_document_that_comes_back_keeps_its_place_and_all_its_lines(tmp_pat
     assert [p.tgt for p in result.documents[1].pairs] == ["b1.", "b2."]
 
 
+def test_opus_ids_file_read_twice_counts_its_replaced_characters_once(tmp_path: Path) -> None:
+    """The first pass over the ids file neither warns nor counts: info.json's count is the file's, as before."""
+    from builders.core.textio import counting_normalised
+
+    src = write(tmp_path / "os.en", "A.\nB.\n")
+    tgt = write(tmp_path / "os.de", "A.\nB.\n")
+    ids = write(tmp_path / "os.ids", OPUS_NAMES.format("a\x00") + OPUS_NAMES.format("a\x00"))
+    with counting_normalised() as counted:
+        result = read_input("opus", InputSpec(src=str(src), tgt=str(tgt), ids=str(ids)))
+    assert dict(counted) == {str(ids): 4}  # NUL -> space, twice per line (both names), two lines
+    assert [(d.doc_id, len(d.pairs)) for d in result.documents] == [("de/2001/1/a .xml.gz", 2)]
+
+
 @pytest.mark.parametrize("line", [2, 5])
 def test_opus_bad_ids_line_names_file_and_line(tmp_path: Path, line: int) -> None:
     src = write(tmp_path / "os.en", "A.\n" * 5)
