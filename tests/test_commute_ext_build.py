@@ -351,3 +351,64 @@ def test_a_starting_config_names_every_missing_input_at_once() -> None:
     with pytest.raises(ConfigError, match=r"'data_dir', 'captions', 'collection' \(give at least one image collection\)"
                                           r": required"):
         CommuteExtConfig.from_sources(None, [])
+
+
+def repeated_demo(folder: Path, times: int) -> list[str]:
+    """The demo's CoMMuTE lines ``times`` over (record ids are positional: every copy has its own) with their
+    captions, as config overrides."""
+    data = folder / "en-de"
+    data.mkdir(parents=True)
+    for path in (SAMPLE / "commute" / "en-de").iterdir():
+        (data / path.name).write_text(path.read_text(encoding="utf-8") * times, encoding="utf-8")
+    rows = (SAMPLE / "captions.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    (folder / "captions.txt").write_text("".join(row.split("\t")[-1] + "\n" for row in rows) * times,
+                                         encoding="utf-8")
+    return [f"data_dir={data}", f"captions={folder / 'captions.txt'}",
+            f"image_dir={SAMPLE / 'commute' / 'images'}"]
+
+
+def test_the_plan_keeps_offsets_and_units_read_their_source_back(tmp_path: Path) -> None:
+    """Issue 26: every source's candidates go to the work folder; the plan holds 8 bytes per source, and a unit
+    reads its own source back when it is taken, in record-id order."""
+    import pickle
+
+    from builders.commute_ext.plan import prepare
+    from builders.commute_ext.units import make_units
+    from builders.core.context import BuildContext
+    from builders.core.lazy import LazySequence
+
+    sizes = {}
+    for times in (1, 4):
+        settings = config(*repeated_demo(tmp_path / f"x{times}", times))
+        plan = prepare(settings, BuildContext(config=settings, work_dir=tmp_path / f"work{times}", quiet=True))
+        units = make_units(plan)
+        assert isinstance(units, LazySequence)
+        assert [u.key for u in units] == [f"en-de-{n:04d}" for n in range(1, 3 * times + 1)]
+        first = units[0].payload
+        assert first.source == "He walked over to the bank." and len(first.translations[0].candidates) == 15
+        assert units[3 * times - 1].payload.source == units[2].payload.source  # the last copy's last source
+        stored = pickle.dumps(plan)
+        assert b"walked over" not in stored and first.translations[0].candidates[0].uid.encode() not in stored
+        sizes[times] = len(stored)
+    assert sizes[4] - sizes[1] <= 9 * 8 + 8  # 9 more sources: one offset each (and a longer pickled array)
+
+
+def test_captions_and_originals_are_encoded_in_batches_whatever_follows_them() -> None:
+    """Issue 26: prepare() encodes ``batch_size`` captions or images at a time (one pass over all of them held
+    the activations of every caption at once, and gave a caption other last bits as the corpus grew); a batch's
+    vectors are the same bytes whatever batches follow, and within float rounding of one pass over all."""
+    from builders.commute_ext.embed import ModelSpec
+    from builders.commute_ext.filters import decode_rgb
+    from builders.commute_ext.plan import in_batches
+
+    settings = config()
+    encoder = ClipEncoder(ModelSpec(settings.model, settings.pretrained, settings.model_config_dir,
+                                    settings.init_seed, settings.device, settings.precision))
+    texts = [f"a photo of {n} {word}" for n in range(9) for word in ("coins", "a river bank", "a bat", "seals")]
+    batched = in_batches(encoder.encode_texts, texts, 5)
+    assert np.array_equal(in_batches(encoder.encode_texts, texts[:10], 5), batched[:10])
+    assert batched.shape == (36, encoder.dim) and np.allclose(batched, encoder.encode_texts(texts), atol=1e-6)
+    images = [decode_rgb(p.read_bytes()) for p in sorted((SAMPLE / "commute" / "images").iterdir())] * 3
+    batched = in_batches(encoder.encode_images, images, 4)
+    assert np.array_equal(in_batches(encoder.encode_images, images[:8], 4), batched[:8])
+    assert batched.shape == (18, encoder.dim) and np.allclose(batched, encoder.encode_images(images), atol=1e-6)

@@ -107,6 +107,60 @@ def test_opus_ids_line_count_mismatch(tmp_path: Path) -> None:
         read_input("opus", InputSpec(src=str(src), tgt=str(tgt), ids=str(ids)))
 
 
+OPUS_NAMES = "de/2001/1/{0}.xml.gz\ten/2001/1/{0}.xml.gz\t1\t1\n"
+
+
+def test_opus_is_streamed_a_document_at_a_time(tmp_path: Path) -> None:
+    """Issue 26: a complete document is yielded before the lines after it are read (here: a bad line that ends
+    the stream only once the first document is out), instead of after the whole input."""
+    from builders.pronouns.readers import stream_input
+
+    src = write(tmp_path / "os.en", b"A.\nB.\nC.\nbad \xff.\n")
+    tgt = write(tmp_path / "os.de", "A.\nB.\nC.\nD.\n")
+    ids = write(tmp_path / "os.ids", OPUS_NAMES.format("a") * 2 + OPUS_NAMES.format("b") * 2)
+    stream = stream_input("opus", InputSpec(src=str(src), tgt=str(tgt), ids=str(ids)))
+    first = next(stream.documents)
+    assert (first.doc_id, [p.src for p in first.pairs]) == ("de/2001/1/a.xml.gz", ["A.", "B."])
+    with pytest.raises(InputError, match=r"os\.en:4 \(byte 13\): invalid UTF-8"):
+        next(stream.documents)
+
+
+def test_opus_document_that_comes_back_keeps_its_place_and_all_its_lines(tmp_path: Path) -> None:
+    """Lines of a document after other documents join it; documents come in order of first appearance."""
+    src = write(tmp_path / "os.en", "A1.\nB1.\nA2.\nC1.\nB2.\nD1.\n")
+    tgt = write(tmp_path / "os.de", "a1.\nb1.\na2.\nc1.\nb2.\nd1.\n")
+    order = "ABACBD"
+    ids = write(tmp_path / "os.ids", "".join(OPUS_NAMES.format(name) for name in order))
+    result = read_input("opus", InputSpec(src=str(src), tgt=str(tgt), ids=str(ids)))
+    assert [(d.doc_id[-8], [p.line for p in d.pairs]) for d in result.documents] == [
+        ("A", [1, 3]), ("B", [2, 5]), ("C", [4]), ("D", [6])]
+    assert [p.tgt for p in result.documents[1].pairs] == ["b1.", "b2."]
+
+
+def test_opus_ids_file_read_twice_counts_its_replaced_characters_once(tmp_path: Path) -> None:
+    """The first pass over the ids file neither warns nor counts: info.json's count is the file's, as before."""
+    from builders.core.textio import counting_normalised
+
+    src = write(tmp_path / "os.en", "A.\nB.\n")
+    tgt = write(tmp_path / "os.de", "A.\nB.\n")
+    ids = write(tmp_path / "os.ids", OPUS_NAMES.format("a\x00") + OPUS_NAMES.format("a\x00"))
+    with counting_normalised() as counted:
+        result = read_input("opus", InputSpec(src=str(src), tgt=str(tgt), ids=str(ids)))
+    assert dict(counted) == {str(ids): 4}  # NUL -> space, twice per line (both names), two lines
+    assert [(d.doc_id, len(d.pairs)) for d in result.documents] == [("de/2001/1/a .xml.gz", 2)]
+
+
+@pytest.mark.parametrize("line", [2, 5])
+def test_opus_bad_ids_line_names_file_and_line(tmp_path: Path, line: int) -> None:
+    src = write(tmp_path / "os.en", "A.\n" * 5)
+    tgt = write(tmp_path / "os.de", "A.\n" * 5)
+    rows = [OPUS_NAMES.format("a")] * 5
+    rows[line - 1] = "de/2001/1/a.xml.gz only one name\n"
+    ids = write(tmp_path / "os.ids", "".join(rows))
+    with pytest.raises(InputError, match=rf"os\.ids:{line}: expected at least two tab-separated document names"):
+        read_input("opus", InputSpec(src=str(src), tgt=str(tgt), ids=str(ids)))
+
+
 def test_jsonl_reader_and_errors(tmp_path: Path) -> None:
     good = write(
         tmp_path / "ok.jsonl",

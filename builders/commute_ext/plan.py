@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from builders.core.context import BuildContext, sha256_file
 from builders.core.errors import InputError
+from builders.core.record_file import RecordFile
 
 from .commute import CommuteGroup, commute_files, group_pairs, read_captions, read_commute, resolve_image
 from .config import CommuteExtConfig
@@ -28,6 +30,9 @@ from .units import OriginalImage, SourcePayload, TranslationPayload
 
 if TYPE_CHECKING:
     import numpy as np
+    from PIL import Image
+
+T = TypeVar("T")
 
 MISSING_ORIGINAL = "source:missing_original_image"
 UNDECODABLE_ORIGINAL = "source:undecodable_original_image"
@@ -43,9 +48,10 @@ class Original:
 
 @dataclass(frozen=True)
 class CommutePlan:
-    """One payload per ambiguous source (id, source, both translations with their top-k candidates)."""
+    """One payload per ambiguous source (id, source, both translations with their top-k candidates), in the
+    work folder; the plan holds their offsets."""
 
-    sources: tuple[SourcePayload, ...]
+    sources: RecordFile[SourcePayload]
 
 
 def prepare(config: CommuteExtConfig, ctx: BuildContext) -> CommutePlan:
@@ -55,7 +61,13 @@ def prepare(config: CommuteExtConfig, ctx: BuildContext) -> CommutePlan:
     excluded = frozenset(o.sha256 for o in originals.values())
     view, cache = embed_collection(config, encoder, excluded, ctx)
     index = index_collection(config, view, cache, ctx)
-    return CommutePlan(tuple(retrieve(config, groups, captions, originals, encoder, view, index, ctx)))
+    sources: RecordFile[SourcePayload] = RecordFile(ctx.work_dir / "sources" / "payloads.pickle")
+    try:
+        for payload in retrieve(config, groups, captions, originals, encoder, view, index, ctx):
+            sources.append(payload)
+    finally:
+        sources.close()
+    return CommutePlan(sources)
 
 
 def read_inputs(config: CommuteExtConfig, ctx: BuildContext) -> tuple[list[CommuteGroup], dict[int, str]]:
@@ -164,17 +176,28 @@ def index_collection(config: CommuteExtConfig, view: StoreView, cache: Path, ctx
     return for_search(index)
 
 
-def original_vectors(originals: dict[int, Original], encoder: ClipEncoder) -> dict[int, np.ndarray]:
+def in_batches(encode: Callable[[list[T]], np.ndarray], items: list[T], batch_size: int) -> np.ndarray:
+    """The rows of ``encode`` over ``items``, ``batch_size`` items at a time: the encoder's activations (and the
+    decoded images) of one batch are held, not those of every caption or image (issue 26). A batch's vectors do
+    not depend on how many batches follow (one pass over all gave a caption other last bits as the input grew)."""
+    import numpy as np
+
+    return np.concatenate([encode(items[first:first + batch_size]) for first in range(0, len(items), batch_size)])
+
+
+def original_vectors(originals: dict[int, Original], encoder: ClipEncoder, batch_size: int) -> dict[int, np.ndarray]:
+    def encode(lines: list[int]) -> np.ndarray:
+        return encoder.encode_images([_decoded(originals[line]) for line in lines])
+
     lines = sorted(originals)
-    images = []
-    for line in lines:
-        image = decode_rgb(originals[line].path.read_bytes())
-        if image is None:
-            raise InputError(originals[line].path, "CoMMuTE image cannot be decoded (corrupt or not an image)")
-        images.append(image)
-    if not images:
-        return {}
-    return dict(zip(lines, encoder.encode_images(images), strict=True))
+    return dict(zip(lines, in_batches(encode, lines, batch_size), strict=True)) if lines else {}
+
+
+def _decoded(original: Original) -> Image.Image:
+    image = decode_rgb(original.path.read_bytes())
+    if image is None:
+        raise InputError(original.path, "CoMMuTE image cannot be decoded (corrupt or not an image)")
+    return image
 
 
 def read_choices(config: CommuteExtConfig, record_ids: list[str],
@@ -215,20 +238,21 @@ def record_id(group: CommuteGroup, lang: str) -> str:
 
 def retrieve(config: CommuteExtConfig, groups: list[CommuteGroup], captions: dict[int, str],
              originals: dict[int, Original], encoder: ClipEncoder, view: StoreView, index: Any,
-             ctx: BuildContext) -> list[SourcePayload]:
-    """One payload per group: both translations with their caption, original and top-k candidates."""
+             ctx: BuildContext) -> Iterator[SourcePayload]:
+    """One payload per group, made when asked for: both translations with their caption, original and top-k
+    candidates."""
     if not groups:
-        return []
-    queries = encoder.encode_texts([captions[line.line] for group in groups for line in group.lines])
+        return
+    texts = [captions[line.line] for group in groups for line in group.lines]
+    queries = in_batches(encoder.encode_texts, texts, config.batch_size)
     scores, rows = search(index, queries, config.candidates)
     report = ctx.notes.get("index", {})
     if report.get("kind", "flat") != "flat" and config.recall_sample:
         blocks = [block for _, block in view.iter_blocks()]
         recall = recall_on_queries(blocks, queries, rows, config.candidates, config.recall_sample, config.seed)
         report[f"recall_at_{config.candidates}_caption_queries"] = round(recall, 4)
-    vectors = original_vectors(originals, encoder)
+    vectors = original_vectors(originals, encoder, config.batch_size)
     choices = read_choices(config, [record_id(g, config.tgt_lang) for g in groups], ctx)
-    payloads = []
     for position, group in enumerate(groups):
         translations = []
         for offset, line in enumerate(group.lines):
@@ -241,6 +265,5 @@ def retrieve(config: CommuteExtConfig, groups: list[CommuteGroup], captions: dic
                 line.line, line.correct, line.incorrect, captions[line.line],
                 OriginalImage(original.name, original.sha256, similarity), tuple(candidates), pairwise, to_original))
         rid = record_id(group, config.tgt_lang)
-        payloads.append(SourcePayload(rid, group.lines[0].source, (translations[0], translations[1]),
-                                      choices.get(rid), config.selection))
-    return payloads
+        yield SourcePayload(rid, group.lines[0].source, (translations[0], translations[1]), choices.get(rid),
+                            config.selection)

@@ -2,7 +2,9 @@
 
 One unit per ambiguous source, keyed by its record id; its payload is the source's :class:`SourcePayload`
 (both translations with their retrieved candidates). A unit carries its own source, and workers get nothing else
-of the plan, so a worker's memory does not grow with the number of sources (issue 26).
+of the plan, so a worker's memory does not grow with the number of sources (issue 26). The payloads are in the
+work folder (``plan.CommutePlan.sources``): a unit's is read back when the executor takes the unit, so the
+driver holds the units in flight, not every source.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from builders.core.builder import Unit
+from builders.core.lazy import LazySequence
 
 from .select import Candidate
 
@@ -46,5 +49,9 @@ class SourcePayload:
     selection_file: str
 
 
-def make_units(plan: CommutePlan) -> list[Unit]:
-    return [Unit(key=source.id, payload=source) for source in plan.sources]
+def make_units(plan: CommutePlan) -> LazySequence[Unit]:
+    def unit(index: int) -> Unit:
+        (source,) = plan.sources.read(index)
+        return Unit(key=source.id, payload=source)
+
+    return LazySequence(len(plan.sources), unit)

@@ -168,9 +168,10 @@ def read_parallel(paths: Sequence[str | Path]) -> list[list[str]]:
     return columns
 
 
-def iter_lines(path: str | Path) -> Iterator[str]:
+def iter_lines(path: str | Path, *, report: bool = True) -> Iterator[str]:
     """The lines of ``read_lines``, one at a time (the file is never held whole: issue 26), with the same errors
-    (bad UTF-8 names its line and byte offset) and the same line-break normalisation."""
+    (bad UTF-8 names its line and byte offset) and the same line-break normalisation. ``report=False``: the
+    replaced characters are neither warned about nor counted (a first pass over a file that is read again)."""
     path = Path(path)
     if path.is_dir():
         raise InputError(path, "is a directory, expected a file")
@@ -190,7 +191,7 @@ def iter_lines(path: str | Path) -> Iterator[str]:
             yield cleaned
     if number == 0:
         raise InputError(path, "file is empty")
-    _report_normalised(path, first_line, replaced)
+    _report_normalised(path, first_line, replaced if report else 0)
 
 
 def _read_raw_check(path: Path) -> None:

@@ -12,41 +12,37 @@ The files are written and read by the same build (a resumed build runs prepare()
 
 from __future__ import annotations
 
-import io
-import pickle
 from array import array
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from builders.core.record_file import RecordFile
+
 Segment = tuple[str, str, str]  # English, target, "" or the reason it is not analysed (plan.screen)
 
 
 class DocumentFile:
-    """One pickled ``(document id, [segments])`` record per document, appended in corpus order."""
+    """One pickled ``(document id, [segments])`` record per document (``core.record_file``), in corpus order."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.path = path
-        self.offsets = array("q", [0])  # where each document's record starts; the last: where the file ends
+        self.records: RecordFile[tuple[str, list[Segment]]] = RecordFile(path)
         self.segment_starts = array("q", [0])  # the corpus index of each document's first segment; the last: all
-        self._handle: BinaryIO | None = path.open("wb")
+
+    @property
+    def path(self) -> Path:
+        return self.records.path
 
     def append(self, doc_id: str, segments: list[Segment]) -> None:
-        assert self._handle is not None, "appended after close()"
-        data = pickle.dumps((doc_id, segments), protocol=pickle.HIGHEST_PROTOCOL)
-        self._handle.write(data)
-        self.offsets.append(self.offsets[-1] + len(data))
+        self.records.append((doc_id, segments))
         self.segment_starts.append(self.segment_starts[-1] + len(segments))
 
     def close(self) -> None:
-        if self._handle is not None:
-            self._handle.close()
-            self._handle = None
+        self.records.close()
 
     @property
     def documents(self) -> int:
-        return len(self.offsets) - 1
+        return len(self.records)
 
     @property
     def segments(self) -> int:
@@ -54,13 +50,7 @@ class DocumentFile:
 
     def read(self, first: int, stop: int) -> list[tuple[str, list[Segment]]]:
         """The records of documents ``first`` to ``stop - 1``."""
-        with self.path.open("rb") as handle:
-            handle.seek(self.offsets[first])
-            data = io.BytesIO(handle.read(self.offsets[stop] - self.offsets[first]))
-        return [pickle.load(data) for _ in range(first, stop)]
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "_handle": None}
+        return self.records.read(first, stop)
 
 
 class LineFile:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from builders.core.errors import InputError
-from builders.core.textio import iter_jsonl, iter_parallel, read_parallel, require_fields
+from builders.core.textio import iter_jsonl, iter_lines, iter_parallel, require_fields
 
 DOC_MARK = "<d>"
 
@@ -131,28 +131,55 @@ def _opus_german_column(first_fields: list[str]) -> int:
     return 0 if first_fields[0].startswith("de/") else 1
 
 
-def read_opus(spec: InputSpec) -> ReadResult:
+OpusNames = tuple[str, str]  # the two subtitle files an ids line names: one document
+
+
+def stream_opus(spec: InputSpec) -> DocumentStream:
+    """OPUS documents, one at a time. A document is its ids names, and its lines may come back after other
+    documents: a first pass over the ids file finds each document's last line (one entry per document, never
+    per line), so the second pass yields a document as soon as it is complete, in order of first appearance.
+    With contiguous documents (OPUS's own files) one document is held at a time."""
     src_path, tgt_path = _need(spec.src, "src", "opus"), _need(spec.tgt, "tgt", "opus")
     ids_path = _need(spec.ids, "ids", "opus")
-    src_lines, tgt_lines, id_lines = read_parallel([src_path, tgt_path, ids_path])
     root = Path(spec.opus_root).expanduser() if spec.opus_root else None
-    groups: dict[tuple[str, str], list[SentencePair]] = {}
+    problems: dict[str, list[str]] = {}
+    documents = _opus_documents(src_path, tgt_path, ids_path, root, problems)
+    return DocumentStream(documents, [src_path, tgt_path, ids_path], problems)
+
+
+def _opus_names(ids_path: Path, id_line: str, number: int) -> tuple[list[str], OpusNames]:
+    fields = id_line.split("\t")
+    if len(fields) < 2:
+        raise InputError(ids_path, "expected at least two tab-separated document names", line=number)
+    return fields, (fields[0].strip(), fields[1].strip())
+
+
+def _opus_last_lines(ids_path: Path) -> dict[OpusNames, int]:
+    """The last ids line of every document (the first pass; bad lines raise here, naming file and line)."""
+    last: dict[OpusNames, int] = {}
+    for number, id_line in enumerate(iter_lines(ids_path, report=False), start=1):
+        last[_opus_names(ids_path, id_line, number)[1]] = number
+    return last
+
+
+def _opus_documents(src_path: Path, tgt_path: Path, ids_path: Path, root: Path | None,
+                    problems: dict[str, list[str]]) -> Iterator[Document]:
+    last = _opus_last_lines(ids_path)
+    open_documents: dict[OpusNames, list[SentencePair]] = {}  # in order of first appearance
     missing: dict[str, None] = {}
     german_column = -1
-    for number, (src, tgt, id_line) in enumerate(zip(src_lines, tgt_lines, id_lines, strict=True), start=1):
-        fields = id_line.split("\t")
-        if len(fields) < 2:
-            raise InputError(ids_path, "expected at least two tab-separated document names", line=number)
-        if german_column < 0:
-            german_column = _opus_german_column(fields)
-        names = (fields[0].strip(), fields[1].strip())
+    for number, (src, tgt, id_line) in enumerate(iter_parallel([src_path, tgt_path, ids_path]), start=1):
+        fields, names = _opus_names(ids_path, id_line, number)
+        german_column = _opus_german_column(fields) if german_column < 0 else german_column
         if not all(names) or (root is not None and not all((root / n).exists() for n in names)):
             missing.setdefault(f"{ids_path}:{number}: {' / '.join(n or '<empty>' for n in names)}", None)
-            continue
-        groups.setdefault(names, []).append(SentencePair(src.strip(), tgt.strip(), number))
-    documents = [Document(names[german_column], tuple(pairs)) for names, pairs in groups.items()]
-    problems = {"ids_missing_document": list(missing)} if missing else {}
-    return ReadResult(documents, [src_path, tgt_path, ids_path], problems)
+        else:
+            open_documents.setdefault(names, []).append(SentencePair(src.strip(), tgt.strip(), number))
+        while open_documents and last[next(iter(open_documents))] <= number:
+            done = next(iter(open_documents))
+            yield Document(done[german_column], tuple(open_documents.pop(done)))
+    if missing:
+        problems["ids_missing_document"] = list(missing)
 
 
 def stream_jsonl(spec: InputSpec) -> DocumentStream:
@@ -184,12 +211,6 @@ def _jsonl_documents(path: Path) -> Iterator[Document]:
     if not group:
         raise InputError(path, "no records")
     yield Document(last, tuple(group))
-
-
-def stream_opus(spec: InputSpec) -> DocumentStream:
-    """OPUS documents are grouped by their ids line, which may come back after other documents: read whole."""
-    result = read_opus(spec)
-    return DocumentStream(iter(result.documents), result.input_files, result.problems)
 
 
 STREAMS: dict[str, Callable[[InputSpec], DocumentStream]] = {

@@ -11,29 +11,29 @@ The file is written and read by the same build (a resumed build runs prepare() a
 
 from __future__ import annotations
 
-import io
-import pickle
-from array import array
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
+from builders.core.record_file import RecordFile
 from builders.variations.strategies.base import SentencePair
 
 Line = SentencePair | tuple[str, int]  # a parsed line, or (source id, line) for a line with an empty side
 
 
 class LineBatches:
-    """Batches of ``batch_lines`` consecutive lines (the last one shorter), in input order."""
+    """Batches of ``batch_lines`` consecutive lines (the last one shorter), in input order, one pickled tuple
+    per batch (``core.record_file``)."""
 
     def __init__(self, path: Path, batch_lines: int) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.path = path
+        self.records: RecordFile[tuple[Line, ...]] = RecordFile(path)
         self.batch_lines = batch_lines
-        self.offsets = array("q", [0])  # where each batch starts; the last: where the file ends
         self.lines = 0
         self.sentences = 0  # lines with text on both sides
         self._pending: list[Line] = []
-        self._handle: BinaryIO | None = path.open("wb")
+
+    @property
+    def path(self) -> Path:
+        return self.records.path
 
     def append(self, line: Line) -> None:
         self._pending.append(line)
@@ -43,29 +43,20 @@ class LineBatches:
             self._flush()
 
     def _flush(self) -> None:
-        assert self._handle is not None, "appended after close()"
-        data = pickle.dumps(tuple(self._pending), protocol=pickle.HIGHEST_PROTOCOL)
-        self._handle.write(data)
-        self.offsets.append(self.offsets[-1] + len(data))
+        self.records.append(tuple(self._pending))
         self._pending = []
 
     def close(self) -> None:
-        if self._handle is not None:
-            if self._pending:
-                self._flush()
-            self._handle.close()
-            self._handle = None
+        if self._pending:
+            self._flush()
+        self.records.close()
 
     @property
     def batches(self) -> int:
-        return len(self.offsets) - 1
+        return len(self.records)
 
     def read(self, batch: int) -> tuple[Line, ...]:
-        with self.path.open("rb") as handle:
-            handle.seek(self.offsets[batch])
-            data = handle.read(self.offsets[batch + 1] - self.offsets[batch])
-        lines: tuple[Line, ...] = pickle.load(io.BytesIO(data))
-        return lines
+        return self.records.read(batch)[0]
 
     def __getstate__(self) -> dict[str, Any]:
-        return {**self.__dict__, "_handle": None, "_pending": []}
+        return {**self.__dict__, "_pending": []}

@@ -5,6 +5,7 @@
                                                     [--skip-builds] [--skip-retrieval]
     .venv/bin/python tests/bench/bench_executors.py --scaling 1,4,16 [--runs ray] [--workers 2]
     .venv/bin/python tests/bench/bench_executors.py --scaling 1,4,16 --builder variations [--runs local,processes]
+    .venv/bin/python tests/bench/bench_executors.py --scaling 1,4,16 --builder commute_ext [--runs local,processes]
 
 1. pronouns.v1 on ../shared/data/docs-ende/<corpus> (repeated --repeat times), every build with a cold alignment
    (a fresh cache): local with one alignment shard (today's default), again (eflomal's own noise), then local /
@@ -20,6 +21,10 @@
    --builder variations: variations.v1 on the same lines (every line a sentence pair, "<d>" lines included) with
    its defaults (diagonal aligner, INS n-gram models): the pickled plan (what the driver holds), the driver's
    peak RSS after prepare() and at the end, the largest worker's peak, the shared plan and the payloads.
+   --builder commute_ext: commute_ext.v1 on CoMMuTE en-de (../shared/data/commute, text only) repeated (record
+   ids are positional, so every copy has its own), with the demo's images (img.order cycles over them), tiny
+   random-init CLIP model and collection (resources/samples/commute_ext), one caption per line made from the
+   correct translation: the same figures as for variations.
 2. Retrieval on --vectors synthetic 512-d unit vectors (clustered): exact per-shard top-15 merged vs one flat
    FAISS index (same rows), IVF build time, recall@15 and speed-up vs exact search.
 """
@@ -150,14 +155,14 @@ print(json.dumps({"wall": wall, "driver_kb": resource.getrusage(resource.RUSAGE_
 """
 
 
-# variations.v1 (--builder variations): the plan is what the driver holds between prepare() and the end
-VARIATIONS_CODE = SAMPLER_CODE + r"""
-import pickle
-from builders.variations.builder import VariationsBuilder
-from builders.variations.config import VariationsConfig
+# variations.v1 and commute_ext.v1 (--builder): the plan is what the driver holds between prepare() and the end;
+# the builder class is named by the 5th argument (module:class)
+PLAN_CODE = SAMPLER_CODE + r"""
+import importlib, pickle
+module, _, name = sys.argv[4].partition(":")
+Builder = getattr(importlib.import_module(module), name)
 measured = {}
-original_prepare, original_units = VariationsBuilder.prepare, VariationsBuilder.units
-original_shared = VariationsBuilder.shared_plan
+original_prepare, original_units, original_shared = Builder.prepare, Builder.units, Builder.shared_plan
 def prepare(self, ctx):
     started = time.perf_counter()
     plan = original_prepare(self, ctx)
@@ -173,10 +178,10 @@ def shared_plan(self, plan):
     shared = original_shared(self, plan)
     measured["shared_plan_bytes"] = len(pickle.dumps((self, shared)))
     return shared
-VariationsBuilder.prepare, VariationsBuilder.units, VariationsBuilder.shared_plan = prepare, units, shared_plan
-config = VariationsConfig.from_mapping(json.loads(sys.argv[2]))
+Builder.prepare, Builder.units, Builder.shared_plan = prepare, units, shared_plan
+config = Builder.config_class.from_mapping(json.loads(sys.argv[2]))
 started = time.perf_counter()
-folder = VariationsBuilder(config).build(sys.argv[3], overwrite=True, quiet=True)
+folder = Builder(config).build(sys.argv[3], overwrite=True, quiet=True)
 wall = time.perf_counter() - started
 done.set()
 records = sum(1 for _ in open(folder / "jsonl" / "test.jsonl", encoding="utf-8"))
@@ -184,12 +189,18 @@ print(json.dumps({"wall": wall, "driver_kb": resource.getrusage(resource.RUSAGE_
                   "workers_kb": peak[0], "worker_max_kb": max(peaks.values(), default=0),
                   "worker_processes": len(peaks), "records": records, **measured}))
 """
+VARIATIONS = "builders.variations.builder:VariationsBuilder"
+COMMUTE_EXT = "builders.commute_ext.builder:CommuteExtBuilder"
+COMMUTE = REPO.parent / "shared" / "data" / "commute" / "en-de"
+COMMUTE_SAMPLE = REPO / "resources" / "samples" / "commute_ext"
 
 
 def scaling(args: argparse.Namespace, work: Path) -> None:
     """Memory and stage times at growing multiples of the corpus: is a worker's peak flat in corpus size?"""
     if args.builder == "variations":
         return variations_scaling(args, work)
+    if args.builder == "commute_ext":
+        return commute_scaling(args, work)
     print(f"1. pronouns.v1 on docs-ende/{args.corpus}, scaling {args.scaling}, {os.cpu_count()} CPUs, "
           f"load average before {os.getloadavg()[0]:.2f}")
     for repeat in (int(x) for x in args.scaling.split(",")):
@@ -218,7 +229,7 @@ def variations_scaling(args: argparse.Namespace, work: Path) -> None:
             label = f"variations-{executor}-x{repeat}"
             config = {"name": "bench", "src": str(src), "tgt": str(tgt), "executor": executor,
                       "workers": args.workers}
-            result = run_build(label, config, work, VARIATIONS_CODE)
+            result = run_build(label, config, work, PLAN_CODE, VARIATIONS)
             print(f"  x{repeat:<3} {lines:>7} lines  {executor:<9} wall {result['wall']:6.1f} s  "
                   f"plan {result['plan_bytes']} B  driver peak after prepare "
                   f"{result['prepare_driver_kb'] / 1024:5.0f} MB, at the end {result['driver_kb'] / 1024:5.0f} MB  "
@@ -227,6 +238,48 @@ def variations_scaling(args: argparse.Namespace, work: Path) -> None:
             print(f"        shared plan (per worker) {result['shared_plan_bytes']} B;  {result['units']} units, "
                   f"payloads {result['unit_bytes_total'] / 1e6:.2f} MB in all, largest {result['unit_bytes_max']} B"
                   f"  (load average {os.getloadavg()[0]:.2f})", flush=True)
+
+
+def commute_scaling(args: argparse.Namespace, work: Path) -> None:
+    print(f"1. commute_ext.v1 on CoMMuTE en-de text, scaling {args.scaling}, {os.cpu_count()} CPUs, "
+          f"load average before {os.getloadavg()[0]:.2f}")
+    demo = {"model": "mtprobes-tiny-clip", "pretrained": "", "model_config_dir": str(COMMUTE_SAMPLE / "tiny_clip"),
+            "init_seed": 0, "device": "cpu", "batch_size": 16, "embed_shard_size": 24, "near_duplicate_cosine": 0.995,
+            "tgt_lang": "de", "collection": [str(COMMUTE_SAMPLE / "collection")],
+            "image_dir": str(COMMUTE_SAMPLE / "commute" / "images")}
+    for repeat in (int(x) for x in args.scaling.split(",")):
+        data, captions, lines = commute_files(repeat, work / f"commute-x{repeat}")
+        for executor in args.runs.split(","):
+            label = f"commute-{executor}-x{repeat}"
+            config = {**demo, "name": "bench", "data_dir": str(data), "captions": str(captions),
+                      "executor": executor, "workers": args.workers}
+            result = run_build(label, config, work, PLAN_CODE, COMMUTE_EXT, "cache_dir")
+            print(f"  x{repeat:<3} {lines:>7} lines  {executor:<9} wall {result['wall']:6.1f} s  "
+                  f"plan {result['plan_bytes']} B  driver peak after prepare "
+                  f"{result['prepare_driver_kb'] / 1024:5.0f} MB, at the end {result['driver_kb'] / 1024:5.0f} MB  "
+                  f"largest worker peak {result['worker_max_kb'] / 1024:5.0f} MB "
+                  f"({result['worker_processes']} worker processes)  {result['records']} records")
+            print(f"        shared plan (per worker) {result['shared_plan_bytes']} B;  {result['units']} units, "
+                  f"payloads {result['unit_bytes_total'] / 1e6:.2f} MB in all, largest {result['unit_bytes_max']} B"
+                  f"  (load average {os.getloadavg()[0]:.2f})", flush=True)
+
+
+def commute_files(repeat: int, work: Path) -> tuple[Path, Path, int]:
+    """CoMMuTE en-de text ``repeat`` times over, img.order cycling over the sample's images, and a caption per
+    line (the lower-cased correct translation: the tiny model is random, any text does)."""
+    images = sorted(p.name for p in (COMMUTE_SAMPLE / "commute" / "images").iterdir())
+    columns = {name: (COMMUTE / name).read_text(encoding="utf-8").splitlines()
+               for name in ("src.en", "correct.de", "incorrect.de")}
+    lines = len(columns["src.en"]) * repeat
+    data = work / "en-de"
+    data.mkdir(parents=True, exist_ok=True)
+    for name, column in columns.items():
+        (data / name).write_text("".join(line + "\n" for line in column * repeat), encoding="utf-8")
+    (data / "img.order").write_text("".join(images[n % len(images)] + "\n" for n in range(lines)), encoding="utf-8")
+    captions = work / "captions.txt"
+    captions.write_text("".join(f"a photo showing {line.lower().rstrip('.')}\n"
+                                for line in columns["correct.de"] * repeat), encoding="utf-8")
+    return data, captions, lines
 
 
 def corpus_files(corpus: str, repeat: int, work: Path) -> tuple[Path, Path, int]:
@@ -241,9 +294,10 @@ def corpus_files(corpus: str, repeat: int, work: Path) -> tuple[Path, Path, int]
     return work / "rep.en", work / "rep.de", segments
 
 
-def run_build(label: str, config: dict[str, Any], work: Path, code: str = BUILD_CODE) -> dict[str, Any]:
-    config = {**config, "alignment_cache": str(work / f"cache-{label}")}  # cold: a fresh alignment cache
-    output = subprocess.run([sys.executable, "-c", code, str(REPO), json.dumps(config), str(work / label)],
+def run_build(label: str, config: dict[str, Any], work: Path, code: str = BUILD_CODE, builder: str = "",
+              cache_key: str = "alignment_cache") -> dict[str, Any]:
+    config = {**config, cache_key: str(work / f"cache-{label}")}  # cold: a fresh alignment (or store) cache
+    output = subprocess.run([sys.executable, "-c", code, str(REPO), json.dumps(config), str(work / label), builder],
                             capture_output=True, text=True)
     if output.returncode != 0:
         raise SystemExit(f"{label} failed:\n{output.stderr[-3000:]}")
@@ -373,17 +427,18 @@ def main() -> None:
     parser.add_argument("--runs", default="local,local-again,local-shards,processes,ray,ray-running",
                         help="builds to run, in order; speed-ups are relative to the first")
     parser.add_argument("--scaling", default="", help="e.g. 1,4,16: memory and stage times per corpus multiple")
-    parser.add_argument("--builder", default="pronouns", choices=["pronouns", "variations"],
+    parser.add_argument("--builder", default="pronouns", choices=["pronouns", "variations", "commute_ext"],
                         help="with --scaling: which builder")
     parser.add_argument("--skip-builds", action="store_true")
     parser.add_argument("--skip-retrieval", action="store_true")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench_executors_"))
     if not args.skip_builds:
-        if DOCS.is_dir():
+        needed = COMMUTE if args.builder == "commute_ext" else DOCS
+        if needed.is_dir():
             scaling(args, work) if args.scaling else builds(args, work)
         else:
-            print(f"{DOCS} is absent: the build figures are skipped")
+            print(f"{needed} is absent: the build figures are skipped")
     if not args.skip_retrieval:
         retrieval(args.vectors, args.shards, args.queries)
 
