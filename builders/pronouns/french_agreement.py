@@ -20,7 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from builders.pronouns.french import FORMS, known_adjectives, morph_of
-from builders.pronouns.french_targets import Unresolved, extra_agreement_edits, family_of
+from builders.pronouns.french_targets import (
+    Unresolved,
+    extra_agreement_edits,
+    family_of,
+    invariant_reflexive_participle,
+)
 from builders.pronouns.german import GToken, word_set
 from builders.pronouns.variants import Variant, match_case
 
@@ -188,7 +193,7 @@ def _predicates(subject: Any) -> list[Any]:
     copular verb, and their coordinated adjectives/participles without a subject of their own."""
     head = subject.head
     found: list[Any] = []
-    if _avoir_tense(head) or any(c.dep_ == "case" for c in head.children):
+    if _avoir_tense(head) or any(c.dep_ == "case" for c in head.children) or invariant_reflexive_participle(head):
         # "il n'a pas marché": marché tagged ADJ, but a participle after avoir never agrees with the subject; "il
         # est en majuscules" is a prepositional phrase (the repair made "majusculese"; blind round 4, class 2)
         return found
@@ -304,8 +309,8 @@ def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str)
 
 def _predicative_of_gender(token: Any, source: str, number: str) -> bool:
     """An adjective, être-participle or floating "tout" of the source gender that modifies no noun."""
-    if _avoir_tense(token):
-        return False  # "il n'a pas marché": marché tagged ADJ
+    if _avoir_tense(token) or invariant_reflexive_participle(token):
+        return False  # "il n'a pas marché": marché tagged ADJ; "il s'est lavé les mains"
     if morph_of(token, "Gender") != source or morph_of(token, "Number") not in {number, ""}:
         return False
     if token.head.pos_ in {"NOUN", "PROPN"} and token.head.i != token.i:
