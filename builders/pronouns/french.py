@@ -152,12 +152,12 @@ def _inverted(tokens: Sequence[GToken], index: int) -> tuple[list[str], list[str
     """ "y a-t-il", "faut-il", "n'était-il pas possible de", "qu'en est-il": (the clitics before the verb, the
     verb and the words after the pronoun), or None when the pronoun is not inverted."""
     position = index - 1
-    if position < 0 or tokens[position].text != "-":
-        return None
-    while position >= 0 and tokens[position].text.lower() in INVERSION_LINKS:
+    if position < 0 or tokens[position].text != "-" or tokens[position].end != tokens[index].start:
+        return None  # "la portée -- il n'y a pas": a dash, not an inversion
+    while position > 0 and tokens[position].text.lower() in INVERSION_LINKS:
+        if tokens[position - 1].end != tokens[position].start:
+            return None
         position -= 1
-    if position < 0:
-        return None
     verb = tokens[position].text.lower()
     clitics: list[str] = []
     for token in reversed(tokens[:position]):
@@ -179,6 +179,7 @@ def _skip_adverbs(words: list[str]) -> list[str]:
     return kept
 
 
+COMPARATIVES = word_set("plus moins aussi si autant tellement tant")
 NOUN_DETERMINERS = word_set("le la l' l’ les un une des du de d' d’ ce cet cette ces son sa ses leur leurs")
 
 
@@ -241,12 +242,17 @@ def _extraposition(clitics: list[str], rest: list[str]) -> bool:
     """ "il est important de/que", "il n'est pas facile de", "il est temps de", "il était une fois", "il est
     plutôt risqué de", "il peut être difficile de", "il devient difficile de"."""
     after = _copula_words(rest)
-    if after is None:
-        return False
+    if after is None or any(c in {"se", "s'", "s’"} for c in clitics):
+        return False  # "il s'est permis de partir" is pronominal, not "il est permis de"
     words = _skip_adverbs(after)
     if words and words[0] in IMPERSONAL_NOUNS:
         return True
-    return len(words) >= 2 and words[1] in EXTRAPOSED_STARTS
+    if len(words) < 2 or words[1] not in EXTRAPOSED_STARTS:
+        return False
+    # "il est plus rapide que celui de Paul", "il était si violent qu'il ...": a comparative or consecutive
+    # "que", not an extraposed clause (blind round 5, class 1); "il est plus facile de" stays impersonal
+    degree = bool(COMPARATIVES.intersection(after[: after.index(words[0])]))
+    return not (degree and words[1] in {"que", "qu'", "qu’"})
 
 
 def _time(clitics: list[str], rest: list[str]) -> bool:
