@@ -110,6 +110,13 @@ def _outcome(text: str) -> list[str] | str:
         # "celui" elsewhere is another referent; after être it is repaired as before
         ("Ils venaient de gens comme celui-ci.", ["Elles venaient de gens comme celui-ci."]),
         ("Il est celui que je préfère.", ["Elle est celle que je préfère."]),
+        # article and adjective before a predicate noun agree with the noun: nothing changes there
+        ("Il est le plus grand musée du monde.", ["Elle est le plus grand musée du monde."]),
+        ("Elle est la seule solution.", ["Il est la seule solution."]),
+        ("Il est le meilleur ami de tous.", ["Elle est le meilleur ami de tous."]),
+        # without a noun they agree with the subject, as before
+        ("Il est le meilleur.", ["Elle est la meilleure."]),
+        ("Elles sont les meilleures du monde.", ["Ils sont les meilleurs du monde."]),
         # dative lui/leur never change
         ("Il lui ressemble beaucoup.", ["Elle lui ressemble beaucoup."]),
         ("Il leur plaît beaucoup.", ["Elle leur plaît beaucoup."]),
@@ -146,6 +153,9 @@ def test_he_she_count_against_french_pronouns(english: str, french: str, expecte
         (["My brother found a lamp.", "He said it was broken."], "Masc", "Sing", "He"),
         (["My sister found a lamp.", "It was broken, she said."], "Fem", "Sing", "she"),
         (["My sister found the lamps.", "They were broken, she said."], "Fem", "Plur", ""),
+        # an object or possessive is not counted: less salient than a subject
+        (["I gave him a lamp.", "It was broken."], "Masc", "Sing", ""),
+        (["Her lamp was old.", "It was broken."], "Fem", "Sing", ""),
     ],
 )
 def test_person_of_gender_in_reach(english: list[str], gender: str, number: str, expected: str) -> None:

@@ -193,7 +193,8 @@ def _predicates(subject: Any) -> list[Any]:
     copular verb, and their coordinated adjectives/participles without a subject of their own."""
     head = subject.head
     found: list[Any] = []
-    if _avoir_tense(head) or any(c.dep_ == "case" for c in head.children) or invariant_reflexive_participle(head):
+    if (_avoir_tense(head) or any(c.dep_ == "case" for c in head.children) or invariant_reflexive_participle(head)
+            or _before_its_noun(head)):
         # "il n'a pas marché": marché tagged ADJ, but a participle after avoir never agrees with the subject; "il
         # est en majuscules" is a prepositional phrase (the repair made "majusculese"; blind round 4, class 2)
         return found
@@ -205,6 +206,14 @@ def _predicates(subject: Any) -> list[Any]:
         found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj)]
         found += [item for item in _listed_after(word) if item not in found]
     return found
+
+
+def _before_its_noun(token: Any) -> bool:
+    """An adjective with an article, right before a noun: the parser made it the predicate, but it modifies the
+    noun ("il est le meilleur ami": the variant was "elle est le meilleure ami"; blind round 5, class 4)."""
+    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    with_article = any(c.dep_ == "det" for c in token.children)
+    return token.pos_ == "ADJ" and with_article and following is not None and following.pos_ in {"NOUN", "PROPN"}
 
 
 def _avoir_tense(head: Any) -> bool:
@@ -309,7 +318,7 @@ def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str)
 
 def _predicative_of_gender(token: Any, source: str, number: str) -> bool:
     """An adjective, être-participle or floating "tout" of the source gender that modifies no noun."""
-    if _avoir_tense(token) or invariant_reflexive_participle(token):
+    if _avoir_tense(token) or invariant_reflexive_participle(token) or _before_its_noun(token):
         return False  # "il n'a pas marché": marché tagged ADJ; "il s'est lavé les mains"
     if morph_of(token, "Gender") != source or morph_of(token, "Number") not in {number, ""}:
         return False

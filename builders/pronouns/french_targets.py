@@ -247,7 +247,12 @@ def copular_predicates(subject: Any, old: GN) -> Iterator[Any]:
     if rest and rest[0].lower_ == "été":
         rest = rest[1:]
     if rest and rest[0].lower_ in ARTICLES and len(rest) > 1 and _article_adjective(rest[1]):
+        following = rest[2] if len(rest) > 2 else None
+        if following is not None and following.pos_ in {"NOUN", "PROPN"} and not _participle(following):
+            return  # "il est le plus grand musée": article and adjective agree with the noun (blind round 5, class 4)
         yield from rest[:2]
+        if following is not None and _participle(following) and _agrees_with(following, old):
+            yield following  # "il est le premier arrivé" -> "elle est la première arrivée"
         return
     if rest and rest[0].lower_ in ELIDED_ARTICLES and len(rest) > 1 and _nominal_adjective(rest[1]):
         yield rest[1]  # "il est l'aîné" -> "elle est l'aînée": "l'" has no gender (blind round 5, class 4)
@@ -335,6 +340,10 @@ def _nominal_adjective(token: Any) -> bool:
     if after is not None and after.pos_ == "NOUN":
         return False
     return token.pos_ in {"ADJ", "NOUN"} and token.lemma_.lower() in known_adjectives()
+
+
+def _participle(token: Any) -> bool:
+    return bool(token.morph.get("VerbForm") == ["Part"])
 
 
 def _agrees_with(token: Any, old: GN) -> bool:
