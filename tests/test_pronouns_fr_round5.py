@@ -117,6 +117,16 @@ def _outcome(text: str) -> list[str] | str:
         # without a noun they agree with the subject, as before
         ("Il est le meilleur.", ["Elle est la meilleure."]),
         ("Elles sont les meilleures du monde.", ["Ils sont les meilleurs du monde."]),
+        # copulas with "se", a finite verb mis-tagged ADJ ("montr"), an adverbial phrase before the predicate
+        ("Elle se révèle fausse.", ["Il se révèle faux."]),
+        ("Elle se trouve fermée le lundi.", ["Il se trouve fermé le lundi."]),
+        ("Elle se montre utile.", ["Il se montre utile."]),
+        ("Il est à la fois beau et utile.", ["Elle est à la fois belle et utile."]),
+        ("Ils sont de plus en plus petits.", ["Elles sont de plus en plus petites."]),
+        # -f -> -ve, and a known adjective no rule inflects is not read as a one-form word ("il est neuve")
+        ("Elle est neuve.", ["Il est neuf."]),
+        ("Il est neuf.", ["Elle est neuve."]),
+        ("Elle est brève.", ["Il est bref."]),
         # dative lui/leur never change
         ("Il lui ressemble beaucoup.", ["Elle lui ressemble beaucoup."]),
         ("Il leur plaît beaucoup.", ["Elle leur plaît beaucoup."]),

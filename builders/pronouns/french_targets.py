@@ -243,7 +243,7 @@ def copular_predicates(subject: Any, old: GN) -> Iterator[Any]:
         position = 2  # "elle a l'air fatiguée": the adjective agrees with a thing subject (blind round 5, class 4)
     elif words[0].lower_ not in ETRE | COPULAS:
         return
-    rest = [t for t in words[position + 1 :] if not _adverb_after(t) and not _floating_tout(t)]
+    rest = [t for t in _without_locutions(words[position + 1 :]) if not _adverb_after(t) and not _floating_tout(t)]
     if rest and rest[0].lower_ == "été":
         rest = rest[1:]
     if rest and rest[0].lower_ in ARTICLES and len(rest) > 1 and _article_adjective(rest[1]):
@@ -307,6 +307,21 @@ def _reflexive_before(token: Any) -> bool:
         if before.lower_ in REFLEXIVE_CLITICS:
             return True
     return False
+
+
+# adverbial phrases between the copula and its predicate ("il est à la fois beau et utile": the preposition
+# hid the predicate, and the variant kept "beau"; blind round 5, class 4)
+LOCUTIONS = (("à", "la", "fois"), ("tout", "à", "fait"), ("de", "plus", "en", "plus"), ("de", "moins", "en", "moins"),
+             ("en", "fait"), ("en", "effet"), ("de", "nouveau"), ("bien", "sûr"), ("un", "peu"), ("avant", "tout"))
+
+
+def _without_locutions(words: list[Any]) -> list[Any]:
+    """The words without a leading adverbial phrase of ``LOCUTIONS``."""
+    lowered = [t.lower_ for t in words]
+    for locution in LOCUTIONS:
+        if tuple(lowered[: len(locution)]) == locution:
+            return words[len(locution) :]
+    return words
 
 
 def _adverb(token: Any) -> bool:
