@@ -147,7 +147,7 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
         participle = False  # a base without a participle's ending: an adjective the tagger took for a participle
         lemma, verified = _verified_bases(token, source, number, participle)
     adjectives = verified & known_adjectives()
-    one_form = verified <= {token.text.lower()}
+    one_form = verified <= {token.text.lower()} and token.text.lower().endswith("e")  # read as epicene
     if token.pos_ == "ADJ" and lemma in known_adjectives() and lemma not in verified and one_form:
         return None  # the lemmatizer knows the adjective, no rule inflects it: not read as one-form ("neuve")
     if lemma in verified:
