@@ -87,8 +87,47 @@ CONDITIONAL_VERBS = {
 AVOIR_AFTER_Y = word_set("a avait aura aurait eut ait avoir ayant")
 ETRE_FORMS = word_set("est était sera serait fut soit sont étaient")
 EXTRAPOSED_STARTS = word_set("de d' d’ que qu' qu’")
-PREDICATE_ADVERBS = word_set("pas plus très trop si aussi bien vraiment toujours souvent encore déjà donc peut-être")
+PREDICATE_ADVERBS = word_set(
+    "pas plus très trop si aussi bien vraiment toujours souvent encore déjà donc peut-être plutôt assez "
+    "particulièrement tellement beaucoup moins parfois presque vraisemblablement absolument tout point guère "
+    "jamais certes même alors également surtout"
+)
 IMPERSONAL_NOUNS = word_set("temps question heure heures une")  # il est temps, il est question, il était une fois
+# --- blind round 5, class 1: impersonal "il" the rules above missed (found on the development talks) ----------
+# "il est minuit", "il était environ 23 h", "il est trop tard": the time of day
+TIME_WORDS = word_set("minuit midi tard tôt")
+HOUR_WORDS = word_set("h heure heures")
+# modal verbs before an impersonal infinitive or "être ... de/que": "il pourrait y avoir", "il va falloir",
+# "il peut être difficile de"
+MODALS = word_set(
+    "peut pouvait pourra pourrait puisse doit devait devra devrait va allait ira irait risque risquait"
+)
+IMPERSONAL_INFINITIVES = word_set("falloir pleuvoir neiger geler suffire")
+# participles of always-impersonal verbs in compound tenses: "il aurait fallu", "il a plu", "il a suffi"
+IMPERSONAL_PARTICIPLES = word_set("fallu plu neigé gelé suffi")
+# "devient/devenait" take an extraposed subject as "est" does: "il devient difficile de"
+BECOMES = word_set("devient devenait deviendra deviendrait")
+# the weather after "faire" ("il faisait très froid": an adverb in between)
+WEATHER = word_set("beau froid chaud nuit jour noir doux frais gris soleil mauvais humide sec bon")
+# "il se passe quelque chose", "ce qu'il s'est passé quand ...": what may follow the impersonal "se passer"
+# ("le film se passe à Paris" is referential: a place or time after it is not listed)
+PASSER_FORMS = word_set("passe passait passera passerait passé produit produisait produira")
+PASSER_FOLLOWERS = word_set(
+    "quelque rien des du de d' d’ beaucoup que qu' qu’ quoi un une plein tellement trop peu alors ensuite "
+    "quand lorsque lorsqu' lorsqu’ si exactement vraiment"
+)
+# "il en est de même", "qu'en est-il des effets", "il en va de sa vie" (not "il en est fier")
+EN_ETRE_ALLER = word_set("est était sera serait va allait ira irait")
+EN_FOLLOWERS = word_set("de d' d’ des du ainsi autrement")
+# "il s'avère que", "il n'empêche que", "il manque du pain": impersonal with what follows
+WITH_FOLLOWER = {
+    "avère": word_set("que qu' qu’"),
+    "avérait": word_set("que qu' qu’"),
+    "empêche": word_set("que qu' qu’"),
+    "manque": word_set("de d' d’ du des un une encore quelque beaucoup plus toujours que qu' qu’ juste seulement"),
+    "manquait": word_set("de d' d’ du des un une encore quelque beaucoup plus toujours que qu' qu’ juste seulement"),
+}
+INVERSION_LINKS = word_set("- t")
 
 
 def _clause(tokens: Sequence[GToken], index: int) -> list[str]:
@@ -109,8 +148,46 @@ def _after_clitics(words: list[str]) -> tuple[list[str], list[str]]:
     return words[:position], words[position:]
 
 
+def _inverted(tokens: Sequence[GToken], index: int) -> tuple[list[str], list[str]] | None:
+    """ "y a-t-il", "faut-il", "n'était-il pas possible de", "qu'en est-il": (the clitics before the verb, the
+    verb and the words after the pronoun), or None when the pronoun is not inverted."""
+    position = index - 1
+    if position < 0 or tokens[position].text != "-" or tokens[position].end != tokens[index].start:
+        return None  # "la portée -- il n'y a pas": a dash, not an inversion
+    while position > 0 and tokens[position].text.lower() in INVERSION_LINKS:
+        if tokens[position - 1].end != tokens[position].start:
+            return None
+        position -= 1
+    verb = tokens[position].text.lower()
+    clitics: list[str] = []
+    for token in reversed(tokens[:position]):
+        if token.text.lower() not in SKIPPED_CLITICS:
+            break
+        clitics.insert(0, token.text.lower())
+    return clitics, [verb, *_clause(tokens, index)]
+
+
+def _skip_adverbs(words: list[str]) -> list[str]:
+    """The words without the adverbs (listed, or in -ment unless a determiner makes it a noun: "le
+    département de")."""
+    kept: list[str] = []
+    for word in words:
+        noun = bool(kept) and kept[-1] in NOUN_DETERMINERS
+        if word in PREDICATE_ADVERBS or (word.endswith("ment") and not noun):
+            continue
+        kept.append(word)
+    return kept
+
+
+COMPARATIVES = word_set("plus moins aussi si autant tellement tant")
+NOUN_DETERMINERS = word_set("le la l' l’ les un une des du de d' d’ ce cet cette ces son sa ses leur leurs")
+
+
 def _il_y_a(clitics: list[str], rest: list[str]) -> bool:
-    return "y" in clitics and bool(rest) and rest[0] in AVOIR_AFTER_Y
+    if "y" in clitics and bool(rest) and rest[0] in AVOIR_AFTER_Y:
+        return True
+    # "il pourrait y avoir", "il va y avoir", "il doit y en avoir"
+    return len(rest) > 2 and rest[0] in MODALS and rest[1] == "y" and "avoir" in rest[2:4]
 
 
 def _impersonal_verb(clitics: list[str], rest: list[str]) -> bool:
@@ -119,32 +196,101 @@ def _impersonal_verb(clitics: list[str], rest: list[str]) -> bool:
     if rest[0] in IMPERSONAL_VERBS:
         return True
     following = CONDITIONAL_VERBS.get(rest[0])
-    return following is not None and len(rest) > 1 and rest[1] in following
+    if following is not None and len(rest) > 1 and rest[1] in following:
+        return True
+    return _compound_or_modal(rest) or _with_follower(clitics, rest)
+
+
+def _compound_or_modal(rest: list[str]) -> bool:
+    """ "il aurait fallu", "il va falloir", "il faisait très froid"."""
+    if len(rest) < 2:
+        return False
+    if rest[0] in AVOIR_AFTER_Y and rest[1] in IMPERSONAL_PARTICIPLES:
+        return True
+    if rest[0] in MODALS and rest[1] in IMPERSONAL_INFINITIVES:
+        return True
+    after = _skip_adverbs(rest[1:])
+    return rest[0] in {"fait", "faisait", "fera", "ferait"} and bool(after) and after[0] in WEATHER
+
+
+def _with_follower(clitics: list[str], rest: list[str]) -> bool:
+    """ "il s'est passé quelque chose", "il s'avère que", "il n'empêche que", "comment se fait-il que"."""
+    reflexive = any(c in {"se", "s'", "s’"} for c in clitics)
+    words = rest[1:] if reflexive and rest[0] in {"est", "était"} else rest  # "s'est passé"
+    if not words:
+        return False
+    follower = words[1] if len(words) > 1 else ""
+    if reflexive and words[0] in PASSER_FORMS:
+        return follower in PASSER_FOLLOWERS or not follower
+    if reflexive and words[0] in {"fait", "avéré"} and follower in EXTRAPOSED_STARTS:
+        return True
+    return follower in WITH_FOLLOWER.get(words[0], frozenset())
+
+
+def _copula_words(rest: list[str]) -> list[str] | None:
+    """The words after "est", "peut être", "a été", "devient" (None: no such copula opens the clause)."""
+    if rest and (rest[0] in ETRE_FORMS or rest[0] in BECOMES):
+        return rest[1:]
+    if len(rest) > 1 and rest[0] in MODALS and rest[1] == "être":
+        return rest[2:]  # "il peut être difficile de"
+    if len(rest) > 1 and rest[0] in AVOIR_AFTER_Y and rest[1] == "été":
+        return rest[2:]  # "il a été démontré que", "il aurait été facile de"
+    return None
 
 
 def _extraposition(clitics: list[str], rest: list[str]) -> bool:
-    """ "il est important de/que", "il n'est pas facile de", "il est temps de", "il était une fois"."""
-    if not rest or rest[0] not in ETRE_FORMS:
-        return False
-    words = [w for w in rest[1:] if w not in PREDICATE_ADVERBS]
+    """ "il est important de/que", "il n'est pas facile de", "il est temps de", "il était une fois", "il est
+    plutôt risqué de", "il peut être difficile de", "il devient difficile de"."""
+    after = _copula_words(rest)
+    if after is None or any(c in {"se", "s'", "s’"} for c in clitics):
+        return False  # "il s'est permis de partir" is pronominal, not "il est permis de"
+    words = _skip_adverbs(after)
     if words and words[0] in IMPERSONAL_NOUNS:
         return True
-    return len(words) >= 2 and words[1] in EXTRAPOSED_STARTS
+    if len(words) < 2 or words[1] not in EXTRAPOSED_STARTS:
+        return False
+    # "il est plus rapide que celui de Paul", "il était si violent qu'il ...": a comparative or consecutive
+    # "que", not an extraposed clause (blind round 5, class 1); "il est plus facile de" stays impersonal
+    degree = bool(COMPARATIVES.intersection(after[: after.index(words[0])]))
+    return not (degree and words[1] in {"que", "qu'", "qu’"})
+
+
+def _time(clitics: list[str], rest: list[str]) -> bool:
+    """ "il est minuit", "il était environ 23 h", "il est trop tard", "il n'est pas encore l'heure de"."""
+    if not rest or rest[0] not in ETRE_FORMS:
+        return False
+    words = [w for w in _skip_adverbs(rest[1:]) if w not in {"environ", "exactement", "déjà", "bientôt"}]
+    if not words:
+        return False
+    if words[0] in TIME_WORDS or (words[0] in {"l'", "l’"} and words[1:2] == ["heure"]):
+        return True
+    return len(words) > 1 and (words[0].isdigit() or words[0] in NUMBER_WORDS) and words[1] in HOUR_WORDS
+
+
+NUMBER_WORDS = word_set("une deux trois quatre cinq six sept huit neuf dix onze douze")
+
+
+def _idiom(clitics: list[str], rest: list[str]) -> bool:
+    """ "il en est de même", "qu'en est-il des effets", "il en va de sa vie"."""
+    return "en" in clitics and len(rest) > 1 and rest[0] in EN_ETRE_ALLER and rest[1] in EN_FOLLOWERS
 
 
 IMPERSONAL_RULES: dict[str, Callable[[list[str], list[str]], bool]] = {
     "il_y_a": _il_y_a,
     "verb": _impersonal_verb,
+    "time": _time,
+    "idiom": _idiom,
     "extraposition": _extraposition,
 }
 
 
 def impersonal_reason(tokens: Sequence[GToken], index: int) -> str:
     """Drop reason for an impersonal "il", or "". The small parser's expl:subj is not used: on the development
-    talks the 7 "il" that it alone marked were all referential (il peut être senti, il est étiré)."""
+    talks the 7 "il" that it alone marked were all referential (il peut être senti, il est étiré). An inverted
+    "il" ("y a-t-il", "n'était-il pas possible de") is read with the verb before it."""
     if tokens[index].text.lower() != "il":
         return ""
-    clitics, rest = _after_clitics(_clause(tokens, index))
+    clitics, rest = _inverted(tokens, index) or _after_clitics(_clause(tokens, index))
     for name, rule in IMPERSONAL_RULES.items():
         if rule(clitics, rest):
             return f"impersonal_il_{name}"

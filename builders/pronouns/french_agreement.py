@@ -20,7 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from builders.pronouns.french import FORMS, known_adjectives, morph_of
-from builders.pronouns.french_targets import Unresolved, extra_agreement_edits, family_of
+from builders.pronouns.french_targets import (
+    Unresolved,
+    extra_agreement_edits,
+    family_of,
+    invariant_reflexive_participle,
+)
 from builders.pronouns.german import GToken, word_set
 from builders.pronouns.variants import Variant, match_case
 
@@ -35,6 +40,8 @@ IRREGULAR_FEMININES = {
     "discret": "discrète", "inquiet": "inquiète", "secret": "secrète", "muet": "muette", "net": "nette",
     "sot": "sotte", "meilleur": "meilleure", "paysan": "paysanne", "favori": "favorite", "aigu": "aiguë",
     "ambigu": "ambiguë", "exprès": "expresse", "tiers": "tierce", "pareil": "pareille", "vermeil": "vermeille",
+    # -f -> -ve outside the "-if" rule (blind round 5, class 4: "elle est neuve" gave "il est neuve")
+    "neuf": "neuve", "bref": "brève", "veuf": "veuve", "naïf": "naïve", "sauf": "sauve",
 }
 # (masculine ending, feminine ending), longest first; "+e" endings add an e.
 FEMININE_ENDINGS = (
@@ -140,6 +147,9 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
         participle = False  # a base without a participle's ending: an adjective the tagger took for a participle
         lemma, verified = _verified_bases(token, source, number, participle)
     adjectives = verified & known_adjectives()
+    one_form = verified <= {token.text.lower()} and token.text.lower().endswith("e")  # read as epicene
+    if token.pos_ == "ADJ" and lemma in known_adjectives() and lemma not in verified and one_form:
+        return None  # the lemmatizer knows the adjective, no rule inflects it: not read as one-form ("neuve")
     if lemma in verified:
         verified = {lemma}  # the lemmatizer's base wins: "rapide" is not the feminine of "rapid", "gris" not of "gri"
     elif participle and token.lemma_.endswith("er") and any(base.endswith("é") for base in verified):
@@ -188,18 +198,44 @@ def _predicates(subject: Any) -> list[Any]:
     copular verb, and their coordinated adjectives/participles without a subject of their own."""
     head = subject.head
     found: list[Any] = []
-    if _avoir_tense(head) or any(c.dep_ == "case" for c in head.children):
+    if (_avoir_tense(head) or any(c.dep_ == "case" for c in head.children) or invariant_reflexive_participle(head)
+            or _before_its_noun(head)):
         # "il n'a pas marché": marché tagged ADJ, but a participle after avoir never agrees with the subject; "il
         # est en majuscules" is a prepositional phrase (the repair made "majusculese"; blind round 4, class 2)
         return found
-    if (_agrees(head) and (head.pos_ == "ADJ" or _etre_participle(head))) or _copular_predicate(head):
+    if (_agrees(head) and (_with_copula(head) or _etre_participle(head))) or _copular_predicate(head):
         found.append(head)
-    if head.lemma_ in COPULAR_VERBS:
-        found += [c for c in head.children if c.dep_ == "xcomp" and _agrees(c)]
+    if head.lemma_ in COPULAR_VERBS or _reflexive_copula(head):
+        found += [c for c in head.children if c.dep_ in {"xcomp", "advmod"} and c.i > head.i and _agrees(c)]
     for word in list(found):
         found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj)]
         found += [item for item in _listed_after(word) if item not in found]
     return found
+
+
+# "elle se révèle fausse", "elle se trouve fermée", "elle s'avère utile": a copula with "se" (blind round 5,
+# class 4: the variant was "il se révèle fausse")
+REFLEXIVE_COPULAS = word_set("trouver révéler avérer montrer")
+
+
+def _reflexive_copula(head: Any) -> bool:
+    return head.lemma_ in REFLEXIVE_COPULAS and any(c.lower_ in {"se", "s'", "s’"} for c in head.children)
+
+
+def _with_copula(head: Any) -> bool:
+    """An adjective is the subject's predicate only with a copula or an être auxiliary: a finite verb the small
+    model tags ADJ has none ("elle se montre utile": "montre" ADJ, lemma "montr", gave "il se montr utile")."""
+    return head.pos_ == "ADJ" and any(
+        c.dep_ == "cop" or (c.dep_.startswith("aux") and c.lemma_ == "être") for c in head.children
+    )
+
+
+def _before_its_noun(token: Any) -> bool:
+    """An adjective with an article, right before a noun: the parser made it the predicate, but it modifies the
+    noun ("il est le meilleur ami": the variant was "elle est le meilleure ami"; blind round 5, class 4)."""
+    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    with_article = any(c.dep_ == "det" for c in token.children)
+    return token.pos_ == "ADJ" and with_article and following is not None and following.pos_ in {"NOUN", "PROPN"}
 
 
 def _avoir_tense(head: Any) -> bool:
@@ -304,8 +340,8 @@ def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str)
 
 def _predicative_of_gender(token: Any, source: str, number: str) -> bool:
     """An adjective, être-participle or floating "tout" of the source gender that modifies no noun."""
-    if _avoir_tense(token):
-        return False  # "il n'a pas marché": marché tagged ADJ
+    if _avoir_tense(token) or invariant_reflexive_participle(token) or _before_its_noun(token):
+        return False  # "il n'a pas marché": marché tagged ADJ; "il s'est lavé les mains"
     if morph_of(token, "Gender") != source or morph_of(token, "Number") not in {number, ""}:
         return False
     if token.head.pos_ in {"NOUN", "PROPN"} and token.head.i != token.i:

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from builders.pronouns.coref import person_nouns
 from builders.pronouns.english import pleonastic_reason
 from builders.pronouns.extract import (
     Drop,
@@ -50,6 +51,8 @@ from builders.pronouns.french_checks import (
     french_head_index,
     generic_they_reason,
     parallel_pronoun_clause,
+    person_of_gender_in_reach,
+    person_rival_in_previous,
     rival_noun_before,
 )
 from builders.pronouns.french_targets import sentence_of
@@ -70,6 +73,10 @@ DETERMINERS = word_set(
 )
 
 
+# impersonal readings sure enough to keep an "il" out of a chain (not the extraposition one: "il était si violent
+# qu'il ..." is referential)
+SURELY_IMPERSONAL = frozenset({"impersonal_il_verb", "impersonal_il_il_y_a", "impersonal_il_time",
+                               "impersonal_il_idiom"})
 # the least share of the learned ranker's mass an antecedent chosen by the French gender may have
 MIN_RANKER_MASS = 0.1
 
@@ -163,7 +170,7 @@ def chain_pronouns(
 def _surely_impersonal(segment: Segment, index: int) -> bool:
     """ "il faut", "il y a", "il semble que": never a pronoun of the chain. The extraposition rule is not used
     here: "il était si violent qu'il ..." is referential, and its "il" must stay a rival or be flipped."""
-    return impersonal_reason(segment.german, index) in {"impersonal_il_verb", "impersonal_il_il_y_a"}
+    return impersonal_reason(segment.german, index) in SURELY_IMPERSONAL
 
 
 def document_noun_finder(segments: Sequence[Segment], analyser: FrenchAnalyser, number: str) -> NounFinder:
@@ -238,7 +245,8 @@ def extract_french(
     reason = alignment_reason(lambda j: aligned_english(segment, j), source, index, french_head_index(segment, parsed))
     if reason:
         raise Drop(reason)  # issue 23, class c: the French pronoun renders another English word or clause
-    words = [t.text.lower() for t in segment.german]
+    # an impersonal "il" renders no English pronoun ("il faut", blind round 5, class 3): not counted
+    words = [t.text.lower() if not _surely_impersonal(segment, j) else "" for j, t in enumerate(segment.german)]
     if fewer_french_pronouns(source, words, FORMS, lambda t: t.lower_ != "it" or not pleonastic_reason(t)):
         raise Drop("fewer_french_pronouns_than_english")  # blind round 4, class 3
     noun_of = document_noun_finder(segments, analyser, form.number)
@@ -299,6 +307,7 @@ def _french_item(segments: Sequence[Segment], sentence: int, source: Token, inde
     genders = document_genders([analyser.parse(s.tgt) for s in segments if s.doc is not None])
     if rival_noun_before(parsed, variant_gender, form.number, sentence_of(parsed), genders):
         raise Drop("variant_gender_noun_before_pronoun")  # blind round 4, class 5
+    _check_variant_referent_in_reach(segments, sentence, variant_gender, form.number, genders, analyser, entry.lemma)
     pronouns = [(index, parsed), *chain_pronouns(segment, source, index, analyser)]
     try:
         variants = french_variants(segment.tgt, segment.german, pronouns)
@@ -307,6 +316,27 @@ def _french_item(segments: Sequence[Segment], sentence: int, source: Token, inde
     if not variants:
         raise Drop("no_contrastive_variant")
     return Found(sentence, source.i, index, antecedent, head, entry, variants, confidence)
+
+
+def _check_variant_referent_in_reach(segments: Sequence[Segment], sentence: int, gender: str, number: str,
+                                     genders: dict[str, tuple[set[str], set[str]]], analyser: FrenchAnalyser,
+                                     antecedent_lemma: str) -> None:
+    """Drop an item whose variant pronoun can name a person in reach (blind round 5, class 2): the variant is
+    then plausible French, not a contrastive error."""
+    reach = [s.doc for s in segments[max(0, sentence - 1) : sentence + 1] if s.doc is not None]
+    if person_of_gender_in_reach(reach, gender, number):
+        raise Drop("variant_gender_person_in_reach")
+    if sentence == 0 or segments[sentence - 1].doc is None:
+        return
+    previous = segments[sentence - 1]
+
+    def is_person(token: Token) -> bool:
+        ours = next((j for j, t in enumerate(previous.german) if t.start == token.idx), None)
+        english = aligned_english(previous, ours) if ours is not None else []
+        return any(t.lemma_.lower() in person_nouns() for t in english)
+
+    if person_rival_in_previous(analyser.parse(previous.tgt), gender, number, genders, is_person, antecedent_lemma):
+        raise Drop("variant_gender_person_in_previous_segment")
 
 
 class FrenchPack:

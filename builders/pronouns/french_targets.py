@@ -15,6 +15,7 @@ import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from builders.pronouns.french import known_adjectives
 from builders.pronouns.german import word_set
 
 GN = tuple[str, str]  # (gender, number)
@@ -48,6 +49,7 @@ ADVERBS = word_set("pas plus très trop si aussi bien vraiment toujours souvent 
                    "maintenant désormais également surtout seulement même quasi bientôt tôt tard ainsi juste "
                    "beaucoup peu tant autant fort mal mieux vite ici là partout ailleurs ensemble certes")
 ARTICLES = word_set("le la les")
+COMPARATIVE_QUE = word_set("que qu' qu’")
 ARTICLES_OF = {"Masc": "le", "Fem": "la"}
 CLOSED_POS = frozenset({"DET", "ADP", "PRON", "NUM", "CCONJ", "SCONJ"})
 NUMERALS = word_set("deux trois quatre cinq six sept huit neuf dix")
@@ -128,7 +130,11 @@ def _chacun_reading(token: Any, before: str, after: str) -> str:
 
 
 def _celui_reading(token: Any, before: str, after: str) -> str:
-    return "agree" if before in ETRE else "other"  # "il est celui que ..."; "comme celui-ci" is another one
+    if before in ETRE:
+        return "agree"  # "il est celui que ..."
+    # "elle est plus rapide que celle de Paul": mostly a thing of the referent's own kind (its noun), which the
+    # variant would leave in the old gender (blind round 5, class 4); "comme celui-ci" is another one
+    return "unsure_demonstrative" if before in COMPARATIVE_QUE else "other"
 
 
 def _uns_reading(token: Any, before: str, after: str) -> str:
@@ -165,6 +171,11 @@ def _stressed_reading(token: Any, before: str, after: str) -> str:
     return "other" if token.lower_ == "lui" else "unsure"  # "lui" is mostly the dative clitic
 
 
+UNSURE_REASONS = {
+    "unsure": "agreement_unresolved_stressed_pronoun",
+    "unsure_quantifier": "agreement_unresolved_quantifier",
+    "unsure_demonstrative": "agreement_unresolved_demonstrative",
+}
 READINGS: dict[str, Callable[[Any, str, str], str]] = {
     "tout": _tout_reading, "seul": _seul_reading, "chacun": _chacun_reading, "celui": _celui_reading,
     "stressed": _stressed_reading, "uns": _uns_reading,
@@ -189,8 +200,7 @@ def closed_class_edits(subject: Any, old: GN, new: GN, chain: set[int]) -> list[
             continue
         relation = _closed_class_reading(token, reading[0], in_front)
         if relation.startswith("unsure"):
-            raise Unresolved("agreement_unresolved_stressed_pronoun" if relation == "unsure" else
-                             "agreement_unresolved_quantifier")
+            raise Unresolved(UNSURE_REASONS[relation])
         if relation == "agree":
             found.append((token, target))
     return found
@@ -229,16 +239,28 @@ def copular_predicates(subject: Any, old: GN) -> Iterator[Any]:
     position = 0
     if words[0].lower_ in AVOIR and len(words) > 1 and words[1].lower_ == "été":
         position = 1
+    elif words[0].lower_ in AVOIR and [_lower(t) for t in words[1:3]] in (["l'", "air"], ["l’", "air"]):
+        position = 2  # "elle a l'air fatiguée": the adjective agrees with a thing subject (blind round 5, class 4)
     elif words[0].lower_ not in ETRE | COPULAS:
         return
-    rest = [t for t in words[position + 1 :] if not _adverb_after(t) and not _floating_tout(t)]
+    rest = [t for t in _without_locutions(words[position + 1 :]) if not _adverb_after(t) and not _floating_tout(t)]
     if rest and rest[0].lower_ == "été":
         rest = rest[1:]
     if rest and rest[0].lower_ in ARTICLES and len(rest) > 1 and _article_adjective(rest[1]):
+        following = rest[2] if len(rest) > 2 else None
+        if following is not None and following.pos_ in {"NOUN", "PROPN"} and not _participle(following):
+            return  # "il est le plus grand musée": article and adjective agree with the noun (blind round 5, class 4)
         yield from rest[:2]
+        if following is not None and _participle(following) and _agrees_with(following, old):
+            yield following  # "il est le premier arrivé" -> "elle est la première arrivée"
+        return
+    if rest and rest[0].lower_ in ELIDED_ARTICLES and len(rest) > 1 and _nominal_adjective(rest[1]):
+        yield rest[1]  # "il est l'aîné" -> "elle est l'aînée": "l'" has no gender (blind round 5, class 4)
         return
     if not rest or rest[0].morph.get("VerbForm") in (["Fin"], ["Inf"]) or rest[0].pos_ in CLOSED_POS:
         return
+    if invariant_reflexive_participle(rest[0]):
+        return  # "il s'est lavé les mains": the participle stays (blind round 5, class 4)
     yield rest[0]
     for before, token in itertools.pairwise(rest):
         if before.text not in {",", "et", "ou"} and before is not rest[0]:
@@ -249,6 +271,57 @@ def copular_predicates(subject: Any, old: GN) -> Iterator[Any]:
         if not _adjective_like(token) or not (listed or _agrees_with(token, old)):  # old gender ("morts")
             return
         yield token
+
+
+# Pronominal verbs whose "se" is an indirect object ("ils se sont parlé": parler à quelqu'un): their participle
+# never agrees (French grammar; blind round 5, class 4: "il s'est permis" became "elle s'est permise").
+INDIRECT_REFLEXIVE_VERBS = word_set(
+    "parler succéder sourire téléphoner plaire déplaire complaire nuire mentir ressembler suffire permettre "
+    "demander dire écrire promettre rire reparler succéder survivre"
+)
+REFLEXIVE_CLITICS = word_set("se s' s’")
+
+
+def invariant_reflexive_participle(token: Any) -> bool:
+    """A participle of a pronominal verb that does not agree with the subject: "se" is an indirect object
+    (``INDIRECT_REFLEXIVE_VERBS``), a direct object follows ("elle s'est lavé les mains", "il s'est rendu
+    compte"), or an infinitive follows ("elle s'est fait construire"). Only with a reflexive "se" before it in
+    its clause: "elle est rendue à Paris" agrees."""
+    if token.morph.get("VerbForm") != ["Part"] and token.pos_ not in {"VERB", "AUX"}:
+        return False
+    if not _reflexive_before(token):
+        return False
+    if token.lemma_.lower() in INDIRECT_REFLEXIVE_VERBS:
+        return True
+    following = [t for t in token.doc[token.i + 1 : token.i + 3] if not _adverb(t)]
+    if following and following[0].morph.get("VerbForm") == ["Inf"]:
+        return True  # "s'est fait construire", "s'est laissé tomber"
+    return any(c.dep_ == "obj" and c.i > token.i and c.pos_ in {"NOUN", "PROPN"} for c in token.children)
+
+
+def _reflexive_before(token: Any) -> bool:
+    """A reflexive "se/s'" between the clause's subject (or the sentence start) and the participle."""
+    for before in reversed(token.doc[: token.i]):
+        if before.text in SENTENCE_END or before.dep_ in SUBJECT_DEPS:
+            return False
+        if before.lower_ in REFLEXIVE_CLITICS:
+            return True
+    return False
+
+
+# adverbial phrases between the copula and its predicate ("il est à la fois beau et utile": the preposition
+# hid the predicate, and the variant kept "beau"; blind round 5, class 4)
+LOCUTIONS = (("à", "la", "fois"), ("tout", "à", "fait"), ("de", "plus", "en", "plus"), ("de", "moins", "en", "moins"),
+             ("en", "fait"), ("en", "effet"), ("de", "nouveau"), ("bien", "sûr"), ("un", "peu"), ("avant", "tout"))
+
+
+def _without_locutions(words: list[Any]) -> list[Any]:
+    """The words without a leading adverbial phrase of ``LOCUTIONS``."""
+    lowered = [t.lower_ for t in words]
+    for locution in LOCUTIONS:
+        if tuple(lowered[: len(locution)]) == locution:
+            return words[len(locution) :]
+    return words
 
 
 def _adverb(token: Any) -> bool:
@@ -270,6 +343,22 @@ def _article_adjective(token: Any) -> bool:
     """An adjective after "le/la/les" (the small model tags many as nouns: "les meilleures" NOUN; "la même":
     ADV or PRON, blind round 4)."""
     return token.pos_ in {"ADJ", "NOUN"} or (family_of(token.text) or ("",))[0] == "seul" or token.lower_ == "même"
+
+
+ELIDED_ARTICLES = word_set("l' l’")
+
+
+def _nominal_adjective(token: Any) -> bool:
+    """A known adjective used as a noun after "l'" ("l'aîné", "l'ancienne"), not followed by its noun ("l'ancien
+    directeur": "ancien" agrees with "directeur")."""
+    after = _next(token)
+    if after is not None and after.pos_ == "NOUN":
+        return False
+    return token.pos_ in {"ADJ", "NOUN"} and token.lemma_.lower() in known_adjectives()
+
+
+def _participle(token: Any) -> bool:
+    return bool(token.morph.get("VerbForm") == ["Part"])
 
 
 def _agrees_with(token: Any, old: GN) -> bool:
@@ -319,6 +408,17 @@ def check_same_referent_words(subject: Any, old: GN, chain: set[int]) -> None:
             raise Unresolved("agreement_unresolved_object_clitic")
         if token.lower_ == stressed and _lower(_next(token, -1)) == "-" and not _before_meme(token):
             raise Unresolved("agreement_unresolved_inverted_pronoun")
+        if token.i > subject.i and _partitive_one(token):
+            raise Unresolved("agreement_unresolved_partitive")
+
+
+def _partitive_one(token: Any) -> bool:
+    """ "elle est l'une des meilleures": "l'un(e)" and the adjective after "des" follow the referent, but
+    "elle est l'une des villes" keeps "l'une" for the noun; the two cannot be told apart reliably, so the item
+    is dropped (blind round 5, class 4: the variant kept "l'une des meilleures" after "il")."""
+    before = _lower(_next(token, -1))
+    elided = before in ELIDED_ARTICLES and _lower(_next(token, -2)) in ETRE
+    return token.lower_ in {"un", "une"} and (elided or before in ETRE) and _lower(_next(token)) in {"des", "d'", "d’"}
 
 
 NOT_OBJECTS = word_set("ne n' n’ se s' s’ y en")
