@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +65,8 @@ class Segment:
     doc: Doc | None  # None: skipped before parsing (too long, bad text)
     german: list[GToken]
     links: frozenset[tuple[int, int]]
+    # English token -> why the pronoun fallback (align_pronoun.py) refused it, appended to "<it>_not_aligned"
+    fallback_refused: Mapping[int, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -105,12 +107,14 @@ def german_pronoun(segment: Segment, it: Token, german: RuleGerman) -> int:
     pronouns = [j for j, w in zip(targets, words, strict=True) if w in GENDER_OF_PRONOUN]
     if not pronouns:
         if not targets:
-            raise Drop("it_not_aligned")
+            raise Drop("it_not_aligned" + segment.fallback_refused.get(it.i, ""))
         if any(w in DEMONSTRATIVES or (w.startswith(("da", "dar")) and len(w) > 3) for w in words):
             raise Drop("translated_as_demonstrative")
         if any(w in OBLIQUE_PRONOUNS for w in words):
             raise Drop("translated_as_oblique_pronoun")
         raise Drop("not_translated_as_er_sie_es")
+    if len(pronouns) > 1:
+        pronouns = preferred_pronouns(segment, it, pronouns)
     if len({segment.german[j].text.lower() for j in pronouns}) > 1:
         raise Drop("ambiguous_pronoun_alignment")
     index = pronouns[0]
@@ -125,6 +129,21 @@ def german_pronoun(segment: Segment, it: Token, german: RuleGerman) -> int:
     ):
         raise Drop("plural_sie")
     return index
+
+
+# English words whose own rendering a linked German pronoun may be (so it is not this "it"'s)
+OTHER_PERSONAL = frozenset({"i", "you", "he", "she", "we", "they", "him", "her", "us", "them", "it"})
+
+
+def preferred_pronouns(segment: Segment, it: Token, pronouns: list[int]) -> list[int]:
+    """Of several different German pronouns linked to one "it", those left when the formal "Sie" and pronouns
+    also linked to another English personal pronoun are set aside ("Hold it up." / "Halten Sie es hoch.",
+    "he shaped it" / "formte er sie"; issue 23, IWSLT17 dev: 10 of 16 ambiguous alignments); all of them when
+    that would leave none."""
+    doc = segment.doc
+    shared = {j for i, j in segment.links if doc is not None and i != it.i and doc[i].lower_ in OTHER_PERSONAL}
+    left = [j for j in pronouns if not is_formal_sie(segment.german, j) and j not in shared]
+    return left or pronouns
 
 
 def german_noun(segment: Segment, head: int, german: RuleGerman) -> tuple[int, NounEntry] | None:

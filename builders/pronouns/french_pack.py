@@ -88,7 +88,7 @@ def french_pronoun(segment: Segment, source: Token) -> int:
     pronouns = [j for j, w in zip(targets, words, strict=True) if w in FORMS]
     if not pronouns:
         if not targets:
-            raise Drop(f"{source.lower_}_not_aligned")
+            raise Drop(f"{source.lower_}_not_aligned{segment.fallback_refused.get(source.i, '')}")
         reason = next((TRANSLATED_AS[w] for w in words if w in TRANSLATED_AS), "")
         raise Drop(reason or "not_translated_as_il_elle_ils_elles")
     if len({segment.german[j].text.lower() for j in pronouns}) > 1:

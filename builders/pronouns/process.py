@@ -8,6 +8,7 @@ from typing import Any
 
 from builders.core.context import BuildContext, Row
 from builders.pronouns.align import symmetrised
+from builders.pronouns.align_pronoun import repair_pronoun_links
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.coref import make_backend
 from builders.pronouns.english import PipelinePin, load_pinned, parse_texts
@@ -25,10 +26,13 @@ def parse_document(config: PronounsConfig, pin: PipelinePin, document: DocPayloa
     docs = parse_texts(pipeline, [document.segments[k].src for k in todo], config.batch_size)
     parsed = dict(zip(todo, docs, strict=True))
     links = symmetrised([(s.forward, s.reverse) for s in document.segments], config.symmetrisation)
-    return [
-        Segment(payload.src, payload.tgt, parsed.get(k), pack.tokenize(payload.tgt), frozenset(links[k]))
-        for k, payload in enumerate(document.segments)
-    ]
+    segments = []
+    for k, payload in enumerate(document.segments):
+        tokens = pack.tokenize(payload.tgt)
+        repair = repair_pronoun_links(parsed.get(k), tokens, frozenset(links[k]), pack.source_pronouns,
+                                      pack.forms, pack.code)
+        segments.append(Segment(payload.src, payload.tgt, parsed.get(k), tokens, repair.links, repair.refused))
+    return segments
 
 
 @dataclass(frozen=True)
