@@ -63,13 +63,14 @@ class Pool:
 # ende round 4 and enfr round 3: the default (coref auto) after the fixes of rounds 2-3;
 # ende round 5 and enfr round 4: the default after the fixes of session 2 (2026-11-26 afternoon);
 # ende round 6 and enfr round 5: the default after the fixes of the classes of rounds 5 and 4;
-# enfr round 6: the default after the session of 2026-11-26 evening (French classes il, readable variants, clause).
+# enfr round 6: the default after the session of 2026-11-26 evening (French classes il, readable variants, clause);
+# ende round 10: the same commit (German chain, case and nearest-noun classes; pronoun alignment fallback).
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
                   4: Round(20261204), 5: Round(20261205), 6: Round(20261206),
                   7: Round(20261207), 8: Round(20261208),
-                  9: Round(20261209)}),
+                  9: Round(20261209), 10: Round(20261210)}),
     "enfr": Pool("opensubs-enfr", "fr", "pool.fr", ("il", "elle", "ils", "elles"),
                  {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),)), 3: Round(20261228),
                   4: Round(20261229), 5: Round(20261230), 6: Round(20261231)}),
