@@ -57,6 +57,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_ende7", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende8", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende9", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr6", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -412,6 +413,19 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'Könnte es das?' is a garbled rendering whose es may be vague: in doubt, no"),
     ("pronouns_opensubs_ende6", "opensubs-ende/d007223-s0005-t011", "usable"):
         (False, "'dass es ... alles andere als langweilig ist' is readable as impersonal"),
+    # issue 23, EN-FR round 6 (default at 410c30b), resolved by the lead
+    ("pronouns_opensubs_enfr6", "opensubs-enfr/d000352-s0004-t024", "usable"):
+        (False, "no feminine singular referent, but a reader reads elle with 'les fleurs' in reach: in doubt, no"),
+    ("pronouns_opensubs_enfr6", "opensubs-enfr/d001252-s0004-t002", "usable"):
+        (False, "what 'works' is unclear (a sofa bed, or something on screen): in doubt, no"),
+    ("pronouns_opensubs_enfr6", "opensubs-enfr/d001252-s0004-t002", "right_antecedent"):
+        (False, "the same doubt about the referent"),
+    ("pronouns_opensubs_enfr6", "opensubs-enfr/d003013-s0004-t005", "usable"):
+        (False, "it is the kitchen (la cuisine) or something on screen: in doubt, no"),
+    ("pronouns_opensubs_enfr6", "opensubs-enfr/d005884-s0004-t003", "usable"):
+        (False, "'qu'elle soit rétablie' reads with Clea Hopkins in reach, and the referent is unsure: in doubt, no"),
+    ("pronouns_opensubs_enfr6", "opensubs-enfr/d006861-s0004-t014", "right_antecedent"):
+        (False, "'it had to be a Diviner' is identificational; the signal as referent is doubtful"),
     # issue 23, EN-FR round 5 (default at ebe7cbb), resolved by the lead
     ("pronouns_opensubs_enfr5", "opensubs-enfr/d000224-s0003-t014", "usable"):
         (False, "the marked ils ('ce qu'ils veulent') renders 'want', not the marked 'they get it'"),
