@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-ROUNDS = ("ende1", "ende2", "ende3", "ende4", "enfr1", "enfr2", "enfr3")
+# every drawn round of both pools, in order (a round not yet judged is skipped with a line)
+ROUNDS = tuple(f"ende{n}" for n in range(1, 11)) + tuple(f"enfr{n}" for n in range(1, 7))
 THRESHOLDS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.55, 0.75, 1.0)
 DEFAULT = 0.55
 
