@@ -58,6 +58,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_ende8", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende9", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr6", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_ende10", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -413,6 +414,29 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'Könnte es das?' is a garbled rendering whose es may be vague: in doubt, no"),
     ("pronouns_opensubs_ende6", "opensubs-ende/d007223-s0005-t011", "usable"):
         (False, "'dass es ... alles andere als langweilig ist' is readable as impersonal"),
+    # issue 23, EN-DE round 10 (default at 410c30b), resolved by the lead
+    ("pronouns_opensubs_ende10", "opensubs-ende/d000189-s0005-t011", "usable"):
+        (False, "'ich kann es umkehren' (the spell's effect) is acceptable German: in doubt, no"),
+    ("pronouns_opensubs_ende10", "opensubs-ende/d000411-s0005-t002", "usable"):
+        (False, "the German context already says 'Mach ihn auf' for an earlier 'Open it': the variant is in the text"),
+    ("pronouns_opensubs_ende10", "opensubs-ende/d000777-s0005-t008", "usable"):
+        (False, "'use it' may be the speaker's own weapon, named by no noun: in doubt, no"),
+    ("pronouns_opensubs_ende10", "opensubs-ende/d000777-s0005-t008", "right_antecedent"):
+        (False, "the same doubt about the referent"),
+    ("pronouns_opensubs_ende10", "opensubs-ende/d001960-s0002-t001", "usable"):
+        (False, "a one-segment context where 'unconditional love' may be a predicate: in doubt, no"),
+    ("pronouns_opensubs_ende10", "opensubs-ende/d001960-s0002-t001", "right_antecedent"):
+        (False, "the same doubt about the referent"),
+    ("pronouns_opensubs_ende10", "opensubs-ende/d003149-s0003-t019", "right_antecedent"):
+        (False, "'that's it' identifies; 'a sign' is nonspecific, so no antecedent is right"),
+    ("pronouns_opensubs_ende10", "opensubs-ende/d003416-s0005-t006", "usable"):
+        (False, "the German marks the other it of the sentence, and the variant leaves 'mit ihr' of the referent"),
+    ("pronouns_opensubs_ende10", "opensubs-ende/d005710-s0005-t001", "usable"):
+        (False, "the referent is 'this place' or 'this job': no single noun phrase, in doubt, no"),
+    ("pronouns_opensubs_ende10", "opensubs-ende/d005966-s0002-t001", "usable"):
+        (False, "the recorded antecedent is a predicate noun of 'this'; 'Es wurde nie angewendet' also reads"),
+    ("pronouns_opensubs_ende10", "opensubs-ende/d007432-s0005-t002", "usable"):
+        (False, "the sie variant reads with the woman in the context: in doubt, no"),
     # issue 23, EN-FR round 6 (default at 410c30b), resolved by the lead
     ("pronouns_opensubs_enfr6", "opensubs-enfr/d000352-s0004-t024", "usable"):
         (False, "no feminine singular referent, but a reader reads elle with 'les fleurs' in reach: in doubt, no"),
