@@ -64,6 +64,38 @@ def test_demo_rebuild_is_byte_identical(demo_build: Path, tmp_path: Path) -> Non
     assert _tree_digest(again) == _tree_digest(demo_build)
 
 
+def test_tiny_aligner_blocks_on_disk_and_one_line_units_give_the_same_output(
+        demo_build: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: the driver streams the aligner's input through the work folder, the aligner keeps its pair
+    table on disk in blocks, links are attached one line at a time and units are batches of lines; none of
+    these sizes may change a byte (blocks of one pair, every block spilled, one line per unit here)."""
+    import functools
+
+    from builders.core.resources import resource_path
+    from builders.pronouns import align_diagonal
+
+    spilled: list[int] = []
+
+    class CountedBlockFiles(align_diagonal.BlockFiles):
+        def append(self, block: align_diagonal.PairBlock) -> None:
+            spilled.append(len(block.position))
+            super().append(block)
+
+    monkeypatch.setattr(align_diagonal, "DiagonalSettings",
+                        functools.partial(align_diagonal.DiagonalSettings, block_pairs=1, spill_pairs=0))
+    monkeypatch.setattr(align_diagonal, "BlockFiles", CountedBlockFiles)
+    values = load_config_file(resource_path("samples", "variations", "demo.yaml"))
+    config = VariationsConfig.from_mapping({**values, "lines_per_unit": 1,
+                                            "alignment_cache": str(tmp_path / "cache")})  # aligned afresh
+    small = VariationsBuilder(config).build(tmp_path / "out", quiet=True)
+    assert len(spilled) > 80 and all(pairs > 0 for pairs in spilled)  # both directions, block by block
+    outputs = {name: digest for name, digest in _tree_digest(demo_build).items()
+               if name.startswith(("jsonl/", "plain/"))}
+    assert len(outputs) > 5
+    assert {name: _tree_digest(small)[name] for name in outputs} == outputs
+    assert not list((tmp_path / "cache").glob("scratch-*"))  # the spilled tables are removed
+
+
 def test_plain_files_match_records(demo_build: Path) -> None:
     records = [r for r in _records(demo_build) if r["type"] == "SUBNUM"]
     lines_en = (demo_build / "plain" / "variations.num.en").read_text(encoding="utf-8").splitlines()
