@@ -3,7 +3,8 @@
 The input is read one line at a time and its parsed lines go to the work folder (line_store.py): the plan holds
 the store's offsets and the strategy resources, not the lines (issue 26). The word aligner's input goes to the
 work folder too, one aligner line per parsed line, and its links are attached to the stored lines one at a time:
-the driver never holds the corpus as tokens or links."""
+the driver holds no token lists or link tuples of the corpus (the aligner still holds its word ids and link
+lines, a few bytes per token; docs/cluster.md)."""
 
 from __future__ import annotations
 
