@@ -146,3 +146,20 @@ def trained_table(src: list[str], tgt: list[str], lexicon: list[tuple[str, str, 
     assert isinstance(table.blocks, BlockFiles) == (spill is not None and settings.spill_pairs == 0)
     return train_lexicon(table, lexicon_pseudo_counts(table, source, target, lexicon), len(target.vocabulary),
                          settings)
+
+
+def test_spooled_lines_come_back_as_they_went_in(tmp_path: Path) -> None:
+    """The aligner's input spooled to the work folder (issue 26): only a newline ends a line, so a carriage return
+    or a Unicode line separator inside a token line comes back unchanged (splitlines() would cut it); a line with
+    a newline is refused rather than read back as two."""
+    from builders.core.lazy import SpooledLines
+
+    lines = ["der hund", "", "a\rb", "zeile\u2028zwei", "<empty>", "ünïcode ß"]
+    spooled = SpooledLines(tmp_path / "lines.txt")
+    for line in lines:
+        spooled.append(line)
+    with pytest.raises(ValueError, match="newline"):
+        spooled.append("two\nlines")
+    spooled.close()
+    assert len(spooled) == len(lines)
+    assert list(spooled) == lines and list(spooled) == lines  # read again from the start
