@@ -108,10 +108,58 @@ def test_the_diagonal_aligner_gives_the_same_links_in_any_block_size() -> None:
     assert any(whole[0]) and any(whole[1])
 
 
-def trained_table(src: list[str], tgt: list[str], lexicon: list[tuple[str, str, float]], settings: Any) -> Any:
-    from builders.pronouns.align_diagonal import encode, lexicon_pseudo_counts, pair_table, train_lexicon
+def test_the_diagonal_aligner_gives_the_same_links_from_blocks_on_disk_and_spooled_lines(tmp_path: Path) -> None:
+    """Issue 26: a large table keeps its blocks on disk (BlockFiles) and the aligner reads its input lines from
+    a file, once, in order (SpooledLines): the same links and the same lexical table to the last bit as blocks
+    in memory over lists; the blocks' folder is removed after each direction."""
+    from builders.core.lazy import SpooledLines
+    from builders.pronouns.align_diagonal import DiagonalSettings, align_lines
+
+    nouns = [("dog", "hund"), ("cat", "katze"), ("tree", "baum"), ("house", "haus")]
+    src = [f"the {e1} and the {e2}" + " now" * (n % 4) for n, ((e1, _), (e2, _)) in
+           enumerate(zip(nouns * 5, nouns[1:] * 5, strict=False))]
+    tgt = [("jetzt " * (n % 4)) + f"der {g1} und der {g2}" for n, ((_, g1), (_, g2)) in
+           enumerate(zip(nouns * 5, nouns[1:] * 5, strict=False))]
+    lexicon = [("cat", "katze", 2.0)]
+    in_memory = DiagonalSettings(block_pairs=10**9)
+    whole = align_lines(src, tgt, lexicon, in_memory)
+    spooled = [SpooledLines(tmp_path / name) for name in ("src.txt", "tgt.txt")]
+    for lines, file in ((src, spooled[0]), (tgt, spooled[1])):
+        for line in lines:
+            file.append(line)
+        file.close()
+    for block_pairs in (1, 40, 300):
+        on_disk = DiagonalSettings(block_pairs=block_pairs, spill_pairs=0)
+        assert align_lines(*spooled, lexicon, on_disk, spill=tmp_path / "spill") == whole
+        assert not any((tmp_path / "spill").rglob("*.npy"))
+        table = trained_table(src, tgt, lexicon, on_disk, spill=tmp_path / "table")
+        assert table.tobytes() == trained_table(src, tgt, lexicon, in_memory).tobytes()
+    assert any(whole[0]) and any(whole[1])
+
+
+def trained_table(src: list[str], tgt: list[str], lexicon: list[tuple[str, str, float]], settings: Any,
+                  spill: Path | None = None) -> Any:
+    from builders.pronouns.align_diagonal import BlockFiles, encode, lexicon_pseudo_counts, pair_table, train_lexicon
 
     source, target = encode(src), encode(tgt)
-    table = pair_table(source, target, settings)
+    table = pair_table(source, target, settings, spill)
+    assert isinstance(table.blocks, BlockFiles) == (spill is not None and settings.spill_pairs == 0)
     return train_lexicon(table, lexicon_pseudo_counts(table, source, target, lexicon), len(target.vocabulary),
                          settings)
+
+
+def test_spooled_lines_come_back_as_they_went_in(tmp_path: Path) -> None:
+    """The aligner's input spooled to the work folder (issue 26): only a newline ends a line, so a carriage return
+    or a Unicode line separator inside a token line comes back unchanged (splitlines() would cut it); a line with
+    a newline is refused rather than read back as two."""
+    from builders.core.lazy import SpooledLines
+
+    lines = ["der hund", "", "a\rb", "zeile\u2028zwei", "<empty>", "ünïcode ß"]
+    spooled = SpooledLines(tmp_path / "lines.txt")
+    for line in lines:
+        spooled.append(line)
+    with pytest.raises(ValueError, match="newline"):
+        spooled.append("two\nlines")
+    spooled.close()
+    assert len(spooled) == len(lines)
+    assert list(spooled) == lines and list(spooled) == lines  # read again from the start

@@ -64,6 +64,44 @@ def test_demo_rebuild_is_byte_identical(demo_build: Path, tmp_path: Path) -> Non
     assert _tree_digest(again) == _tree_digest(demo_build)
 
 
+def test_tiny_aligner_blocks_on_disk_give_the_same_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: the driver streams the aligner's input through the work folder, the aligner keeps its pair
+    table on disk in blocks and links are attached one line at a time; the block size may not change a byte
+    (blocks of one pair, every block spilled, here). ``lines_per_unit`` is a config key that does change the
+    output: each unit draws from its own random stream."""
+    import functools
+    import shutil
+
+    from builders.core.resources import resource_path
+    from builders.pronouns import align_diagonal
+
+    values = load_config_file(resource_path("samples", "variations", "demo.yaml"))
+
+    def build(name: str) -> Path:
+        """Aligned afresh each time (a cache, the home folder's say, could hold other links), in one cache
+        folder: its path is in the card."""
+        shutil.rmtree(tmp_path / "cache", ignore_errors=True)
+        config = VariationsConfig.from_mapping({**values, "alignment_cache": str(tmp_path / "cache")})
+        return VariationsBuilder(config).build(tmp_path / name, quiet=True)
+
+    default = build("default")
+    spilled: list[int] = []
+
+    class CountedBlockFiles(align_diagonal.BlockFiles):
+        def append(self, block: align_diagonal.PairBlock) -> None:
+            spilled.append(len(block.position))
+            super().append(block)
+
+    monkeypatch.setattr(align_diagonal, "DiagonalSettings",
+                        functools.partial(align_diagonal.DiagonalSettings, block_pairs=1, spill_pairs=0))
+    monkeypatch.setattr(align_diagonal, "BlockFiles", CountedBlockFiles)
+    small = build("small")
+    # blocks of one pair hold one whole sentence each: the 40 sentence pairs (41 lines, one empty), both ways
+    assert len(spilled) == 80 and all(pairs > 1 for pairs in spilled)
+    assert _tree_digest(small) == _tree_digest(default) and len(_tree_digest(default)) > 5
+    assert not list((tmp_path / "cache").glob("scratch-*"))  # the spilled tables are removed
+
+
 def test_plain_files_match_records(demo_build: Path) -> None:
     records = [r for r in _records(demo_build) if r["type"] == "SUBNUM"]
     lines_en = (demo_build / "plain" / "variations.num.en").read_text(encoding="utf-8").splitlines()

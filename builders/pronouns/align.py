@@ -14,20 +14,31 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import itertools
 import json
 import logging
 import shutil
+import tempfile
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from builders.core.atomic import write_text
 
 LOG = logging.getLogger(__name__)
 Link = tuple[int, int]
 NEIGHBOURS = ((-1, 0), (0, -1), (1, 0), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+class Lines(Protocol):
+    """Aligner lines: a list, or a file's lines read in order (variations.v1 streams them: issue 26). They
+    are counted and read in order, a few times; never indexed."""
+
+    def __len__(self) -> int: ...
+
+    def __iter__(self) -> Iterator[str]: ...
 
 
 @dataclass(frozen=True)
@@ -85,12 +96,12 @@ SYMMETRISERS: dict[str, Callable[[set[Link], set[Link]], set[Link]]] = {
 }
 
 
-def corpus_key(src: Sequence[str], tgt: Sequence[str], settings: AlignSettings, aligner: str) -> str:
+def corpus_key(src: Lines, tgt: Lines, settings: AlignSettings, aligner: str) -> str:
     digest = hashlib.sha256()
     digest.update(json.dumps([aligner, settings.samplers, settings.rel_iterations]).encode())
     for path in settings.priors_in:
         digest.update(Path(path).read_bytes())
-    for line in (*src, "\x00", *tgt):
+    for line in itertools.chain(src, ("\x00",), tgt):  # read as they come, never gathered into one tuple
         digest.update(line.encode() + b"\n")
     return digest.hexdigest()[:24]
 
@@ -98,14 +109,22 @@ def corpus_key(src: Sequence[str], tgt: Sequence[str], settings: AlignSettings, 
 def aligner_lines(sentences: Sequence[Sequence[str]]) -> list[str]:
     """The aligner's input: one line of lower-cased tokens per sentence. eflomal needs one non-empty line per
     sentence; an empty one gets a placeholder that aligns to nothing useful."""
-    return [" ".join(w.lower() for w in s) if s else "<empty>" for s in sentences]
+    return [aligner_line(s) for s in sentences]
+
+
+def aligner_line(words: Sequence[str]) -> str:
+    """One sentence's aligner line (``aligner_lines``)."""
+    return " ".join(w.lower() for w in words) if words else "<empty>"
 
 
 def eflomal_links(
-    src_lines: Sequence[str], tgt_lines: Sequence[str], settings: AlignSettings, scratch: Path
+    src_lines: Lines, tgt_lines: Lines, settings: AlignSettings, scratch: Path
 ) -> tuple[list[str], list[str]]:
-    """Forward and reverse link lines (``i-j``, source-target order) for every pair of aligner lines."""
+    """Forward and reverse link lines (``i-j``, source-target order) for every pair of aligner lines (eflomal
+    takes lists: it holds the whole corpus anyway)."""
     from eflomal import Aligner
+
+    src_lines, tgt_lines = list(src_lines), list(tgt_lines)
 
     scratch.mkdir(parents=True, exist_ok=True)
     forward_file, reverse_file = scratch / "forward.links", scratch / "reverse.links"
@@ -161,8 +180,8 @@ class LinkLines(NamedTuple):
 
 
 def lines_links(
-    src_lines: Sequence[str],
-    tgt_lines: Sequence[str],
+    src_lines: Lines,
+    tgt_lines: Lines,
     *,
     aligner: str,
     settings: AlignSettings,
@@ -196,11 +215,16 @@ def links_origin(aligner: str, cached: Sequence[bool]) -> str:
     return "cache" if all(cached) else ("computed" if not any(cached) else "cache+computed")
 
 
-def symmetrised(pairs: Sequence[tuple[str, str]], symmetrise: str) -> list[set[Link]]:
+def symmetrised(pairs: Iterable[tuple[str, str]], symmetrise: str) -> list[set[Link]]:
     """The links of each (forward, reverse) pair of link lines, combined by ``symmetrise`` (pronouns: by each
     unit for its own segments, so no whole-corpus pass runs on the driver)."""
+    return list(iter_symmetrised(pairs, symmetrise))
+
+
+def iter_symmetrised(pairs: Iterable[tuple[str, str]], symmetrise: str) -> Iterator[set[Link]]:
+    """``symmetrised`` one pair at a time (variations.v1 attaches each line's links as they come)."""
     combine = SYMMETRISERS[symmetrise]
-    return [combine(parse_links(forward), parse_links(reverse)) for forward, reverse in pairs]
+    return (combine(parse_links(forward), parse_links(reverse)) for forward, reverse in pairs)
 
 
 def _cached(key: str, cache_dirs: Sequence[Path], lines: int) -> tuple[list[str], list[str]] | None:
@@ -222,19 +246,25 @@ def _cached(key: str, cache_dirs: Sequence[Path], lines: int) -> tuple[list[str]
 
 
 def diagonal_links(
-    src_lines: Sequence[str], tgt_lines: Sequence[str], settings: AlignSettings, scratch: Path
+    src_lines: Lines, tgt_lines: Lines, settings: AlignSettings, scratch: Path
 ) -> tuple[list[str], list[str]]:
     """Forward and reverse link lines of the deterministic ``diagonal`` aligner (LEX lines of the priors files
-    are its lexical priors)."""
+    are its lexical priors). A large corpus's pair tables go to ``scratch`` (removed after), not to memory."""
     from builders.pronouns.align_diagonal import align_lines, parse_lexicon_priors
 
     lexicon = [entry for path in settings.priors_in
                for entry in parse_lexicon_priors(Path(path).expanduser().read_text(encoding="utf-8"))]
-    return align_lines(src_lines, tgt_lines, lexicon)
+    scratch.parent.mkdir(parents=True, exist_ok=True)
+    # a folder of this call's own: two shards with the same text (the same key) may align at the same time
+    spill = Path(tempfile.mkdtemp(prefix=f"{scratch.name}-", dir=scratch.parent))
+    try:
+        return align_lines(src_lines, tgt_lines, lexicon, spill=spill)
+    finally:
+        shutil.rmtree(spill, ignore_errors=True)
 
 
 def diagonal_priors(
-    src_lines: Sequence[str], tgt_lines: Sequence[str], forward: Sequence[str], reverse: Sequence[str]
+    src_lines: Lines, tgt_lines: Lines, forward: Sequence[str], reverse: Sequence[str]
 ) -> str:
     """LEX prior lines learnt from forward links: how often each (English word, target word) was linked."""
     pairs: Counter[tuple[str, str]] = Counter()
@@ -245,23 +275,23 @@ def diagonal_priors(
 
 
 def eflomal_priors(
-    src_lines: Sequence[str], tgt_lines: Sequence[str], forward: Sequence[str], reverse: Sequence[str]
+    src_lines: Lines, tgt_lines: Lines, forward: Sequence[str], reverse: Sequence[str]
 ) -> str:
     """eflomal priors (lexical, HMM, fertility) learnt from these links."""
     from eflomal import calculate_priors, write_priors
 
     buffer = io.StringIO()
-    write_priors(buffer, *calculate_priors(src_lines, tgt_lines, forward, reverse))
+    write_priors(buffer, *calculate_priors(list(src_lines), list(tgt_lines), forward, reverse))
     return buffer.getvalue()
 
 
-LinksFunction = Callable[[Sequence[str], Sequence[str], AlignSettings, Path], tuple[list[str], list[str]]]
+LinksFunction = Callable[[Lines, Lines, AlignSettings, Path], tuple[list[str], list[str]]]
 
 
 @dataclass(frozen=True)
 class Aligner:
     links: LinksFunction
-    priors: Callable[[Sequence[str], Sequence[str], Sequence[str], Sequence[str]], str]
+    priors: Callable[[Lines, Lines, Sequence[str], Sequence[str]], str]
     deterministic: bool  # the same corpus gives the same links on every machine (else: the cache keeps them)
     package: str  # the package that aligns ("": ours, versioned by align_diagonal.ALGORITHM_VERSION)
 

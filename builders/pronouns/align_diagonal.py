@@ -18,8 +18,11 @@ to the lexical table, so the bundled seed lexicons and ``priors_in`` files work 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import shutil
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -39,6 +42,9 @@ class DiagonalSettings:
     smoothing: float = 0.01  # add-alpha smoothing of the lexical table
     # pairs per block of whole sentences (memory only: any block size gives the same links, see pair_table)
     block_pairs: int = 1 << 18
+    # a table of more pairs than this keeps its blocks on disk when the caller gives a folder (memory only: the
+    # bytes read back are the bytes written, so the links are the same; see BlockFiles)
+    spill_pairs: int = 1 << 22
 
 
 @dataclass(frozen=True)
@@ -54,16 +60,17 @@ class Encoded:
         return np.cumsum(self.lengths) - self.lengths
 
 
-def encode(lines: Sequence[str]) -> Encoded:
-    """Word ids in order of first occurrence (so the ids, and every tie-break, depend on the text alone)."""
+def encode(lines: Iterable[str]) -> Encoded:
+    """Word ids in order of first occurrence (so the ids, and every tie-break, depend on the text alone). The
+    lines are read once, in order (a file's lines, read as they come): the ids are kept as 8 bytes per token,
+    never as Python objects."""
     vocabulary: dict[str, int] = {}
-    ids: list[int] = []
-    lengths = np.zeros(len(lines), dtype=np.int64)
-    for number, line in enumerate(lines):
+    ids, lengths = array("q"), array("q")
+    for line in lines:
         words = line.split()
-        lengths[number] = len(words)
+        lengths.append(len(words))
         ids.extend(vocabulary.setdefault(word, len(vocabulary)) for word in words)
-    return Encoded(np.asarray(ids, dtype=np.int64), lengths, vocabulary)
+    return Encoded(np.frombuffer(ids, dtype=np.int64), np.frombuffer(lengths, dtype=np.int64), vocabulary)
 
 
 @dataclass(frozen=True)
@@ -85,13 +92,44 @@ class PairBlock:
         return np.cumsum(self.position == 0) - 1
 
 
+class BlockFiles(Sequence[PairBlock]):
+    """The blocks of a large table on disk, one file each, read back one at a time as EM and the decoding walk
+    through them (issue 26: the driver's memory no longer grows with the corpus by 14 bytes per pair). The
+    arrays are written and read whole (``np.save``/``np.load``): the same bits come back."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        self._first_tokens: list[int] = []
+
+    def append(self, block: PairBlock) -> None:
+        with (self.folder / f"block-{len(self._first_tokens)}.npy").open("wb") as handle:
+            for values in (block.position, block.pair_id, block.prior):
+                np.save(handle, values, allow_pickle=False)
+        self._first_tokens.append(block.first_token)
+
+    def __len__(self) -> int:
+        return len(self._first_tokens)
+
+    def __getitem__(self, number: int) -> PairBlock:  # type: ignore[override]  # blocks are not sliced
+        with (self.folder / f"block-{number}.npy").open("rb") as handle:
+            position, pair_id, prior = (np.load(handle, allow_pickle=False) for _ in range(3))
+        return PairBlock(self._first_tokens[number], position, pair_id, prior)
+
+    def __iter__(self) -> Iterator[PairBlock]:
+        return (self[number] for number in range(len(self)))
+
+    def remove(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
 @dataclass(frozen=True)
 class PairTable:
     """The blocks of pairs, and the lexical table's entries: ``lexicon_key`` the sorted key of each entry
     (``source word * (target vocabulary + 1) + target word``) and ``lexicon_source`` its source word (the null
     word is ``len(source vocabulary)``)."""
 
-    blocks: tuple[PairBlock, ...]
+    blocks: Sequence[PairBlock]
     lexicon_key: np.ndarray
     lexicon_source: np.ndarray
 
@@ -141,25 +179,42 @@ def _block_pairs(source: Encoded, target: Encoded, sentences: tuple[int, int]) -
                        np.repeat(tgt_lengths[sentence_of_token], width))
 
 
-def pair_table(source: Encoded, target: Encoded, settings: DiagonalSettings) -> PairTable:
+def pair_table(source: Encoded, target: Encoded, settings: DiagonalSettings, spill: Path | None = None
+               ) -> PairTable:
     """The table in blocks of ``settings.block_pairs`` pairs (2 MB per float64 array at the default), built,
     trained and decoded one block at a time: the aligner keeps 14 bytes per pair (prior, table entry, position)
     and one block's temporaries, instead of about ten float64/int64 arrays over the whole corpus (62 KB per
-    IWSLT17 segment before, 21 KB after, measured). The lexical table's entries are the sorted distinct keys of
-    the whole corpus, so a pair's id (its key's index among them) is the one a single ``np.unique`` over the
-    corpus would give."""
+    IWSLT17 segment before, 21 KB after, measured); with a ``spill`` folder, a table of more than
+    ``settings.spill_pairs`` pairs keeps those 14 bytes on disk too (BlockFiles). The lexical table's entries
+    are the sorted distinct keys of the whole corpus, so a pair's id (its key's index among them) is the one a
+    single ``np.unique`` over the corpus would give."""
     bounds = sentence_blocks(source, target, settings.block_pairs)
-    keys = np.unique(np.concatenate([np.unique(_block_pairs(source, target, b).keys) for b in bounds]
-                                    or [np.zeros(0, dtype=np.int64)]))
+    keys = lexicon_keys(source, target, bounds)
     id_type = np.int32 if len(keys) < 2**31 else np.int64
     position_type = np.int16 if int(source.lengths.max(initial=0)) < 2**15 else np.int32
-    blocks = []
+    pairs_in_all = int(np.dot(target.lengths, source.lengths + 1))
+    blocks: list[PairBlock] | BlockFiles = (
+        BlockFiles(spill) if spill is not None and pairs_in_all > settings.spill_pairs else [])
     for first, stop in bounds:
         pairs = _block_pairs(source, target, (first, stop))
         prior = _diagonal_prior(pairs.position, pairs.m, pairs.j, pairs.n, pairs.token, settings)
         blocks.append(PairBlock(int(target.starts[first]), pairs.position.astype(position_type),
                                 np.searchsorted(keys, pairs.keys).astype(id_type), prior))
-    return PairTable(tuple(blocks), keys, keys // (len(target.vocabulary) + 1))
+    return PairTable(blocks, keys, keys // (len(target.vocabulary) + 1))
+
+
+def lexicon_keys(source: Encoded, target: Encoded, bounds: Sequence[tuple[int, int]]) -> np.ndarray:
+    """The sorted distinct pair keys of the whole corpus, merged block by block: what is held is the keys found
+    so far and the blocks' distinct keys since the last merge (at most about as many), never one array per
+    block over the whole corpus. Sorted distinct values are the same whatever the merge order."""
+    keys = np.zeros(0, dtype=np.int64)
+    waiting: list[np.ndarray] = []
+    for bound in bounds:
+        waiting.append(np.unique(_block_pairs(source, target, bound).keys))
+        if sum(len(w) for w in waiting) > len(keys):
+            keys = np.unique(np.concatenate([keys, *waiting]))
+            waiting = []
+    return np.unique(np.concatenate([keys, *waiting]))
 
 
 def _diagonal_prior(position: np.ndarray, m: np.ndarray, j: np.ndarray, n: np.ndarray, token: np.ndarray,
@@ -235,18 +290,21 @@ def viterbi_positions(table: PairTable, translation: np.ndarray, tokens: int) ->
 
 
 def direction_links(source: Encoded, target: Encoded, lexicon: Sequence[tuple[str, str, float]],
-                    settings: DiagonalSettings) -> list[list[tuple[int, int]]]:
-    """Per sentence, (source index, target index) for every target word that is linked to a source word."""
-    table = pair_table(source, target, settings)
-    translation = train_lexicon(table, lexicon_pseudo_counts(table, source, target, lexicon),
-                                len(target.vocabulary), settings)
-    positions = viterbi_positions(table, translation, len(target.ids))
+                    settings: DiagonalSettings, spill: Path | None = None) -> Iterator[list[tuple[int, int]]]:
+    """Per sentence, (source index, target index) for every target word that is linked to a source word; one
+    sentence at a time (the caller makes each its link line), so no whole-corpus list of tuples is held."""
+    table = pair_table(source, target, settings, spill)
+    try:
+        translation = train_lexicon(table, lexicon_pseudo_counts(table, source, target, lexicon),
+                                    len(target.vocabulary), settings)
+        positions = viterbi_positions(table, translation, len(target.ids))
+    finally:
+        if isinstance(table.blocks, BlockFiles):
+            table.blocks.remove()
     del table  # the links below are Python objects: the table's arrays are no longer needed
-    links: list[list[tuple[int, int]]] = []
     for start, length in zip(target.starts.tolist(), target.lengths.tolist(), strict=True):
         chosen = positions[start : start + length].tolist()
-        links.append([(i - 1, j) for j, i in enumerate(chosen) if i > 0])
-    return links
+        yield [(i - 1, j) for j, i in enumerate(chosen) if i > 0]
 
 
 def parse_lexicon_priors(text: str) -> list[tuple[str, str, float]]:
@@ -260,16 +318,20 @@ def parse_lexicon_priors(text: str) -> list[tuple[str, str, float]]:
     return entries
 
 
-def align_lines(src_lines: Sequence[str], tgt_lines: Sequence[str], lexicon: Sequence[tuple[str, str, float]],
-                settings: DiagonalSettings = DiagonalSettings()) -> tuple[list[str], list[str]]:
+def align_lines(src_lines: Iterable[str], tgt_lines: Iterable[str], lexicon: Sequence[tuple[str, str, float]],
+                settings: DiagonalSettings | None = None, spill: Path | None = None) -> tuple[list[str], list[str]]:
     """Forward (each target word picks a source word) and reverse link lines, ``i-j`` in source-target order,
-    as eflomal writes them."""
+    as eflomal writes them. Each side's lines are read once, in order; ``spill``: a folder for the pair
+    tables of a large corpus (removed after each direction)."""
+    settings = settings or DiagonalSettings()
     source, target = encode(src_lines), encode(tgt_lines)
+    forward_spill, reverse_spill = (None, None) if spill is None else (spill / "forward", spill / "reverse")
     # each direction becomes its lines at once: its links as tuples would outweigh the next direction's table
-    forward = [_link_line(sentence) for sentence in direction_links(source, target, lexicon, settings)]
+    forward = [_link_line(sentence) for sentence in direction_links(source, target, lexicon, settings,
+                                                                    forward_spill)]
     reversed_lexicon = [(t, s, alpha) for s, t, alpha in lexicon]
     reverse = [_link_line([(i, j) for j, i in sentence])
-               for sentence in direction_links(target, source, reversed_lexicon, settings)]
+               for sentence in direction_links(target, source, reversed_lexicon, settings, reverse_spill)]
     return forward, reverse
 
 

@@ -3,8 +3,9 @@
 prepare() reads the input one line at a time, parses it and appends it here in batches of ``lines_per_unit``
 lines, one pickled tuple per batch (a unit's payload); the driver keeps one byte offset per batch, and a unit's
 batch is read back when the executor takes it (``core.lazy.LazySequence``). Workers read nothing from here: a
-batch travels with its unit, as before. A word aligner (any ``aligner`` but ``unique``) still sees the whole
-corpus at once, as tokens: its links are attached in a second pass that rewrites the batches.
+batch travels with its unit, as before. A word aligner (any ``aligner`` but ``unique``) reads its input from the
+work folder too (plan.AlignerInput); its links are attached in a second pass that rewrites the batches, one
+line's links at a time.
 
 The file is written and read by the same build (a resumed build runs prepare() again and rewrites it).
 """

@@ -1,7 +1,10 @@
 """prepare() of variations.v1: read the pairs, build the lexicons and n-gram models, parse English, align.
 
 The input is read one line at a time and its parsed lines go to the work folder (line_store.py): the plan holds
-the store's offsets and the strategy resources, not the lines (issue 26)."""
+the store's offsets and the strategy resources, not the lines (issue 26). The word aligner's input goes to the
+work folder too, one aligner line per parsed line, and its links are attached to the stored lines one at a time:
+the driver holds no token lists or link tuples of the corpus (the aligner still holds its word ids and link
+lines, a few bytes per token; docs/cluster.md)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from typing import Any
 
 from builders.core.context import BuildContext
 from builders.core.errors import InputError
+from builders.core.lazy import SpooledLines
 from builders.core.resources import resource_path
 from builders.core.textio import iter_jsonl, iter_parallel, read_lines, require_fields
 from builders.variations.config import VariationsConfig
@@ -39,18 +43,36 @@ def prepare(config: VariationsConfig, ctx: BuildContext) -> VariationsPlan:
     lexicons = load_resources(config, ctx)
     models = _ngram_models(config)
     store = LineBatches(ctx.work_dir / "lines" / "batches.pickle", config.lines_per_unit)
-    tokens: tuple[list[list[str]], list[list[str]]] = ([], [])
-    keep_tokens = config.aligner != "unique"
+    aligner_input = AlignerInput(ctx.work_dir / "lines") if config.aligner != "unique" else None
     for line in analyse_lines(config, _fed(pairs, models), ctx):
         store.append(line)
-        if keep_tokens and isinstance(line, SentencePair):  # a word aligner sees the whole corpus at once
-            tokens[0].append([t.text for t in line.en_tokens])
-            tokens[1].append([t.text for t in tokenize(line.de)])
+        if aligner_input is not None and isinstance(line, SentencePair):
+            aligner_input.append(line)
     store.close()
     resources = finish_resources(config, lexicons, models, ctx)
-    if keep_tokens:
-        store = attach_links(store, align(config, *tokens, ctx))
+    if aligner_input is not None:  # a word aligner sees the whole corpus at once, read from the work folder
+        aligner_input.close()
+        store = attach_links(store, align(config, aligner_input.english, aligner_input.german, ctx))
     return VariationsPlan(store, resources)
+
+
+class AlignerInput:
+    """The aligner lines (``align.aligner_line``: lower-cased tokens) of every parsed line, English spaCy tokens
+    and German regex tokens, spooled to the work folder as the lines are parsed."""
+
+    def __init__(self, folder: Path) -> None:
+        self.english = SpooledLines(folder / "aligner.en")
+        self.german = SpooledLines(folder / "aligner.de")
+
+    def append(self, line: SentencePair) -> None:
+        from builders.pronouns.align import aligner_line
+
+        self.english.append(aligner_line([t.text for t in line.en_tokens]))
+        self.german.append(aligner_line([t.text for t in tokenize(line.de)]))
+
+    def close(self) -> None:
+        self.english.close()
+        self.german.close()
 
 
 def read_pairs(config: VariationsConfig, ctx: BuildContext) -> Iterator[Pair]:
@@ -167,15 +189,16 @@ def finish_resources(config: VariationsConfig, lexicons: Lexicons, models: tuple
     return StrategyResources(config, lexicons, english, german)
 
 
-def align(config: VariationsConfig, english: list[list[str]], german: list[list[str]], ctx: BuildContext
-          ) -> list[tuple[tuple[int, int], ...]]:
+def align(config: VariationsConfig, english: SpooledLines, german: SpooledLines, ctx: BuildContext
+          ) -> Iterator[tuple[tuple[int, int], ...]]:
     from builders.variations.backends import word_alignment
 
     return word_alignment(english, german, config, ctx)
 
 
-def attach_links(store: LineBatches, links: list[tuple[tuple[int, int], ...]]) -> LineBatches:
-    """The store again, each parsed line with its links (in the order of the parsed lines)."""
+def attach_links(store: LineBatches, links: Iterable[tuple[tuple[int, int], ...]]) -> LineBatches:
+    """The store again, each parsed line with its links (in the order of the parsed lines), taken one at a
+    time as the batches are rewritten."""
     attached = LineBatches(store.path.with_name("aligned.pickle"), store.batch_lines)
     remaining = iter(links)
     for batch in range(store.batches):
