@@ -71,6 +71,22 @@ def test_a_damaged_alignment_cache_is_aligned_again(tmp_path: Path, caplog: pyte
     assert repaired.cached and repaired.forward == fresh.forward  # the damaged file was written anew
 
 
+def test_links_cached_by_another_aligner_version_are_not_reused(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shared cache outlives upgrades: links written by another version of the algorithm must miss."""
+    from builders.pronouns import align_diagonal
+    from builders.pronouns.align import AlignSettings, lines_links
+
+    src, tgt = ["the cat sleeps .", "it is black ."], ["die katze schläft .", "sie ist schwarz ."]
+    cache = tmp_path / "cache"
+    current = lines_links(src, tgt, aligner="diagonal", settings=AlignSettings(), cache_dirs=[cache])
+    (cache / f"{current.key}.json").write_text('{"forward": ["0-1", "0-1"], "reverse": ["0-1", "0-1"]}',
+                                               encoding="utf-8")  # what an older algorithm might have written
+    monkeypatch.setattr(align_diagonal, "ALGORITHM_VERSION", "0")
+    older = lines_links(src, tgt, aligner="diagonal", settings=AlignSettings(), cache_dirs=[cache])
+    assert older.key != current.key and not older.cached and older.forward == current.forward
+
+
 def test_the_diagonal_aligner_links_a_small_parallel_corpus() -> None:
     """Co-occurrence and the diagonal settle every word of a varied toy corpus (no priors)."""
     from builders.pronouns.align_diagonal import align_lines
