@@ -231,7 +231,7 @@ def _is_idiom(it: Token) -> bool:
     return it.dep_ == "dobj" and verb.lemma_.lower() in SAYING_VERBS and ":" in following
 
 
-_CLAUSE_END = frozenset({".", "!", "?", ",", ";", ":", "--", "—", "–", '"', "(", ")"})
+_CLAUSE_END = frozenset({".", "!", "?", ",", ";", ":", "--", "—", "–", '"', "(", ")", "...", "…"})
 _OPENER = r"(?:(?:oh|well|but|and|so|yeah|no|look|just|now|hey|okay|ok)\s+)*"
 _SUBJECT = r"(?:(?:i|we|you|they|he|she)\s+)?"
 _AUX = (
@@ -249,11 +249,19 @@ FIXED_IT_EXPRESSIONS: tuple[tuple[str, str, bool], ...] = (
     (_OPENER, _BE + r"\s+(?:just\s+|totally\s+)?(?:fine|okay|ok|all\s+right|alright)", True),
     (_OPENER, r"(?:'s|is)\s+getting\s+(?:late|dark|cold)", False),
     (_OPENER, _BE + r"\s+(?:my|your|his|her|our|their)\s+turn", False),
-    (_OPENER + r"(?:that|this)\s+(?:'s|is|was)", r"", False),  # "That's it", "This is it"
+    (_OPENER + r"(?:that|this)\s+(?:'s|is|was)(?:\s+(?:not|n't))?", r"", False),  # "That's (not) it"
+    (_OPENER + r"(?:is|was)\s+(?:that|this)", r"", False),  # "Is that it?"
     (_OPENER + r"that\s+(?:does|did)", r"", False),  # "That does it"
     (_OPENER + _SUBJECT + _AUX + r"(?:got|get|gets)", r"(?:now)?", False),  # "Got it", "I get it"
     (_OPENER + r"(?:beat|forget|hold)", r"", False),  # imperatives alone in their clause
     (_OPENER + r"cut", r"out", False),
+    # blind round 10 (es items), as classes: more imperatives and set phrases whose "it" names nothing
+    (_OPENER + _SUBJECT + _AUX + r"spit", r"out", False),  # "Spit it out"
+    (_OPENER + r"knock", r"off", False),  # "Knock it off"
+    (_OPENER + _SUBJECT + _AUX + r"(?:get|go)\s+on\s+with", r"(?:then|already)?", False),  # "Get on with it"
+    (_OPENER + _SUBJECT + _AUX + r"(?:get|gets|got)", r"over\s+with", False),  # "Let's get it over with"
+    (_OPENER + r"(?:now\s+)?that\s+you\s+mention", r"", False),  # "Now that you mention it"
+    (_OPENER + r"come\s+to\s+think\s+(?:of|about)", r"", False),  # "Come to think of it"
     (_OPENER + _SUBJECT + _AUX + r"(?:take|takes|took|taking)", r"easy", False),
     (_OPENER + _SUBJECT + _AUX + r"(?:put|putting)", r"behind\s+(?:me|us|you|him|her|them)", False),
     (_OPENER + _SUBJECT + r"(?:can|ca|could|will|'ll|wo|n't|not|gon\s+na|going\s+to|to|\s)+make", r"", False),

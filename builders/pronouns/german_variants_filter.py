@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from builders.pronouns.german import CLAUSE_BREAKS, SUBORDINATORS, GToken, NounEntry, word_set
 from builders.pronouns.german_antecedent import NounAt, german_competitors, plural_noun_between
 from builders.pronouns.german_case import COORDINATORS, clause_start
+from builders.pronouns.quality import identificational
 from builders.pronouns.variants import Variant
 
 
@@ -252,6 +253,8 @@ def _es_reason(tokens: Sequence[GToken], pronouns: Sequence[tuple[int, str]]) ->
     """Why the *es* variant of an *er/sie* item may be right German, or ''."""
     if any(es_situational(tokens, index, case) for index, case in pronouns):
         return "es_situational"
+    if identificational(tokens, pronouns[0][0]):
+        return "es_identificational"  # "Das ist sie!" -> "Das ist es!" ("that's it") is right German too
     return "es_subject_colloquial" if es_colloquial(tokens, *pronouns[0]) else ""
 
 

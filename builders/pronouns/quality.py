@@ -232,6 +232,9 @@ ES_IDIOMS: tuple[tuple[frozenset[str], frozenset[str], frozenset[str]], ...] = (
     ),
     (frozenset({"erschöpft", "erschöpfte", "erschöpfen"}), frozenset({"mich", "dich", "uns", "euch"}), _NONE),
     (frozenset({"wird", "war", "ist", "wäre", "sein"}), frozenset({"letzte", "erste"}), frozenset({"mal"})),
+    # "es läuft gut", "wie lief es?": how things went, whatever the English "it" names
+    (frozenset({"läuft", "lief", "liefe", "laufen", "gelaufen"}),
+     frozenset({"gut", "schlecht", "bestens", "prima", "super", "wie", "glatt", "schief"}), _NONE),
 )
 NAMING_VERBS = frozenset(
     {"heißt", "hieß", "heißen", "hießen", "nennt", "nennen", "nannte", "nannten", "genannt", "bezeichnet", "bezeichnen"}
@@ -285,6 +288,23 @@ def _es_evaluative(tokens: Sequence[GToken], index: int) -> bool:
     return bool(words) and (words[0] in EVALUATIVE_ADJECTIVES or tuple(words[:2]) in EVALUATIVE_PHRASES)
 
 
+# demonstratives that, before a copula and a pronoun, identify rather than refer ("Das ist es", "Das war er")
+IDENTIFYING_DEMONSTRATIVES = frozenset({"das", "dies", "dieses"})
+
+
+def identificational(tokens: Sequence[GToken], index: int) -> bool:
+    """ "Das ist es!", "Das war es nicht", "Dies ist sie": the pronoun after a demonstrative and a copula is
+    the predicate of an identification, and *es* there is idiomatic whatever the referent's gender ("das ist
+    es" = "that's it"), so the gender is not forced."""
+    if index < 2 or tokens[index - 1].text.lower() not in COPULA_FORMS:
+        return False
+    return tokens[index - 2].text.lower() in IDENTIFYING_DEMONSTRATIVES
+
+
+def _es_identificational(tokens: Sequence[GToken], index: int) -> bool:
+    return tokens[index].text.lower() == "es" and identificational(tokens, index)
+
+
 def _naming_frame(tokens: Sequence[GToken], index: int) -> bool:
     """ "vielleicht heißt es Ego", "nennen wir es X", "er wird X genannt": a naming frame takes "es" whatever
     the gender of the thing named, so a variant is also correct (any pronoun)."""
@@ -294,6 +314,7 @@ def _naming_frame(tokens: Sequence[GToken], index: int) -> bool:
 GERMAN_RULES: dict[str, Callable[[Sequence[GToken], int], bool]] = {
     "german_es_geht_um": _es_geht_um,
     "german_es_idiom": _es_idiom,
+    "german_es_identificational": _es_identificational,
     "german_naming_frame": _naming_frame,
     "german_es_extraposed": _es_extraposed,
     "german_copula_noun_predicate": _copula_with_noun_phrase,
