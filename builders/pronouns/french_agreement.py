@@ -54,6 +54,18 @@ NO_RULE_ENDINGS = ("et", "eur", "c", "g", "x", "ou", "eau", "f")  # ambiguous wi
 PREVOCALIC_BASES = {"bel": "beau", "nouvel": "nouveau", "vieil": "vieux", "fol": "fou", "mol": "mou"}
 PLURAL_AL_EXCEPTIONS = word_set("banal bancal fatal final natal naval")
 COPULAR_VERBS = word_set("sembler paraître devenir rester demeurer")
+# Adjectives with one form for both genders that the ending rules would inflect (slang, clipped and loan words,
+# colour nouns used as adjectives): "il est super" became "elle est supère", "il est marron" "elle est marronne"
+# (blind round 6, class 2). Written for mtprobes from French grammar; the word is kept as it is.
+GENDER_INVARIABLE = word_set(
+    "super sensass cool chic marron orange sympa kitsch top extra pop snob bio standard cash classe moche "
+    "bath chouette sexy zen rock punk nickel canon béton limite bidon mastoc"
+)
+# colours that a shade word makes invariable: "elle est bleu clair" (the compound does not agree)
+COLOURS = word_set("bleu vert rouge jaune gris marron rose orange violet noir blanc brun beige turquoise")
+SHADES = word_set("clair foncé pâle vif")
+# last letters of finite verb forms only: "gît", "plaît", "fût" (blind round 6, class 2: "gît" became "gîte")
+FINITE_VERB_FINALS = ("ît", "ât", "ût")
 
 
 def feminine(masculine: str) -> str | None:
@@ -137,8 +149,26 @@ def _verified_bases(token: Any, source: str, number: str, participle: bool) -> t
     return lemma, verified
 
 
+def _same_in_both_genders(token: Any) -> bool:
+    """A word that must not change: an invariable adjective, a colour compound ("bleu clair"), a verb form."""
+    form = token.text.lower()
+    after, before = _neighbour(token, 1), _neighbour(token, -1)
+    colour_compound = (form in COLOURS and after in SHADES) or (form in SHADES and before in COLOURS)
+    singular = form[:-1] if form.endswith("s") else form  # "sympas", "marrons" (number never changes here)
+    bon_marche = (form, after) == ("bon", "marché") or (before, form) == ("bon", "marché")  # "elle est bon marché"
+    invariable = form in GENDER_INVARIABLE or singular in GENDER_INVARIABLE
+    return invariable or colour_compound or bon_marche or form.endswith(FINITE_VERB_FINALS)
+
+
+def _neighbour(token: Any, offset: int) -> str:
+    position = token.i + offset
+    return str(token.doc[position].lower_) if 0 <= position < len(token.doc) else ""
+
+
 def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     """The agreeing word for the other gender, or None when the inflection is not certain."""
+    if _same_in_both_genders(token):
+        return str(token.text)
     # a form of a known adjective is inflected as one ("lisses": lisser's participle or the adjective lisse; the
     # participle rule made "liss" of it); for participle-shaped bases both rules add the same -e
     participle = morph_of(token, "VerbForm") == "Part" and not _known_adjective_form(token)
