@@ -47,6 +47,14 @@ CLASS_1_REPAIRED = [
     # the participle of another subject's relative clause keeps its noun's gender
     ("Ce sont des lettres qu'elles ont trouvées et qui étaient cachées.",
      ["Ce sont des lettres qu'ils ont trouvées et qui étaient cachées."]),
+    # after a copular participle: an article with its adjective, a noun stays
+    ("Elle est restée la même.", ["Il est resté le même."]),
+    ("Il est devenu le meilleur.", ["Elle est devenue la meilleure."]),
+    ("Il est devenu le chef.", ["Elle est devenue le chef."]),
+    # dû / due: the circumflex is only in the masculine singular
+    ("Il est dû demain.", ["Elle est due demain."]),
+    ("Elle est due demain.", ["Il est dû demain."]),
+    ("Ils sont dus demain.", ["Elles sont dues demain."]),
     # reciprocal "l'un(e) ... l'autre"
     ("Elles ont besoin l'une de l'autre.", ["Ils ont besoin l'un de l'autre."]),
     ("Ils ont besoin l'un de l'autre.", ["Elles ont besoin l'une de l'autre."]),
@@ -62,6 +70,8 @@ CLASS_1_DROPPED = [
     ("Elles pensent que personne ne croit en elles.", "agreement_unresolved_stressed_pronoun"),
     ("Il pense que Marie parle de lui.", "agreement_unresolved_stressed_pronoun"),
     ("Ils parlent souvent d'eux.", "agreement_unresolved_stressed_pronoun"),
+    # "venues" tagged ADJ with the lemma "venue": venu + e or a one-form word, not certain
+    ("Elles sont venues, ont vu et sont reparties.", "agreement_repair_unknown_form"),
     ("Il est lourd, mais peut-il voler ?", "agreement_unresolved_inverted_pronoun"),
     ("Il est cassé, mais est-il réparable ?", "agreement_unresolved_inverted_pronoun"),
     ("Elle reviendra, mais quand arrivera-t-elle ?", "agreement_unresolved_inverted_pronoun"),

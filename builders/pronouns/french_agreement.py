@@ -64,6 +64,8 @@ GENDER_INVARIABLE = word_set(
 # colours that a shade word makes invariable: "elle est bleu clair" (the compound does not agree)
 COLOURS = word_set("bleu vert rouge jaune gris marron rose orange violet noir blanc brun beige turquoise")
 SHADES = word_set("clair foncé pâle vif")
+# "dû", "mû" lose the circumflex in the feminine: the +e rule made "il est dû" -> "elle est dûe"
+CIRCUMFLEX_PARTICIPLES = {("dû", "Fem"): "due", ("due", "Masc"): "dû", ("mû", "Fem"): "mue", ("mue", "Masc"): "mû"}
 # last letters of finite verb forms only: "gît", "plaît", "fût" (blind round 6, class 2: "gît" became "gîte")
 FINITE_VERB_FINALS = ("ît", "ât", "ût")
 
@@ -169,6 +171,9 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     """The agreeing word for the other gender, or None when the inflection is not certain."""
     if _same_in_both_genders(token):
         return str(token.text)
+    circumflex = CIRCUMFLEX_PARTICIPLES.get((token.text.lower(), target))
+    if circumflex is not None and number == "Sing":
+        return match_case(circumflex, token.text)
     # a form of a known adjective is inflected as one ("lisses": lisser's participle or the adjective lisse; the
     # participle rule made "liss" of it); for participle-shaped bases both rules add the same -e
     participle = morph_of(token, "VerbForm") == "Part" and not _known_adjective_form(token)
@@ -180,6 +185,8 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     one_form = verified <= {token.text.lower()} and token.text.lower().endswith("e")  # read as epicene
     if token.pos_ == "ADJ" and lemma in known_adjectives() and lemma not in verified and one_form:
         return None  # the lemmatizer knows the adjective, no rule inflects it: not read as one-form ("neuve")
+    if _feminine_lemma(lemma, verified):
+        return None  # "venues" ADJ with lemma "venue": venu + e or epicene venue (blind round 6, class 1)
     if lemma in verified:
         verified = {lemma}  # the lemmatizer's base wins: "rapide" is not the feminine of "rapid", "gris" not of "gri"
     elif participle and token.lemma_.endswith("er") and any(base.endswith("é") for base in verified):
@@ -194,6 +201,13 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
         return None
     result = results.pop()
     return match_case(result, token.text) if result else None
+
+
+def _feminine_lemma(lemma: str, verified: set[str]) -> bool:
+    """A lemma in -e the lexicon does not know, whose form without -e also inflects to the word: the
+    lemmatizer may have kept the feminine ("venue" for "venues"), so one-form or feminine is not certain."""
+    known = known_adjectives()
+    return bool(known) and lemma.endswith("e") and lemma not in known and lemma[:-1] in verified
 
 
 def _plural_base(verified: set[str], number: str) -> set[str]:

@@ -293,6 +293,11 @@ def _predicates_after(clause: list[Any], old: GN) -> Iterator[Any]:
     rest = [t for t in _without_locutions(words[position + 1 :]) if not _adverb_after(t) and not _floating_tout(t)]
     if rest and rest[0].lower_ == "été":
         rest = rest[1:]
+    yield from _predicate_of(rest, old)
+
+
+def _predicate_of(rest: list[Any], old: GN) -> Iterator[Any]:
+    """The predicate at the start of ``rest`` (the words after the copula, adverbs left out)."""
     if rest and rest[0].lower_ in ARTICLES and len(rest) > 1 and _article_adjective(rest[1]):
         following = rest[2] if len(rest) > 2 else None
         if following is not None and following.pos_ in {"NOUN", "PROPN"} and not _participle(following):
@@ -319,9 +324,8 @@ def _predicate_and_list(rest: list[Any], old: GN) -> Iterator[Any]:
     """The first predicate word and the words listed after it; after a copular participle ("il est devenu plus
     fort") the predicate of that participle too (blind round 6, class 1: "elle est devenue plus fort")."""
     yield rest[0]
-    if rest[0].lower_ in COPULAR_PARTICIPLES and len(rest) > 1:
-        if rest[1].morph.get("VerbForm") not in (["Fin"], ["Inf"]) and rest[1].pos_ not in CLOSED_POS:
-            yield from _predicate_and_list(rest[1:], old)
+    if rest[0].lower_ in COPULAR_PARTICIPLES:
+        yield from _predicate_of(rest[1:], old)  # "elle est restée la même", "il est devenu plus fort"
         return
     for before, token in itertools.pairwise(rest):
         if before.text not in {",", "et", "ou"} and before is not rest[0]:
