@@ -107,6 +107,10 @@ CLASS_2_UNCHANGED = [
     ("Voici les fleurs qu'elles ont données.", ["Voici les fleurs qu'ils ont données."]),
     ("Elle les a donnés à sa sœur.", "object_participle_agreement"),
     ("Ils les ont achetées et sont partis.", "object_participle_agreement"),
+    # a participle after a predicate noun is the noun's; one agreeing with "ceux que" cannot be repaired alone
+    ("Ils sont les livres donnés par Marie.", ["Elles sont les livres donnés par Marie."]),
+    ("Ils sont ceux que Marie a donnés.", "agreement_unresolved_demonstrative"),
+    ("Il est celui que je préfère.", ["Elle est celle que je préfère."]),
     # a passive participle agrees with the subject
     ("Elles ont été données puis vendues.", ["Ils ont été donnés puis vendus."]),
 ]

@@ -130,11 +130,19 @@ def _chacun_reading(token: Any, before: str, after: str) -> str:
 
 
 def _celui_reading(token: Any, before: str, after: str) -> str:
+    if before in ETRE and after in COMPARATIVE_QUE and _participle_after(token):
+        # "ils sont ceux que Marie a donnés": the participle agrees with "ceux", the variant would need both
+        return "unsure_demonstrative"
     if before in ETRE:
         return "agree"  # "il est celui que ..."
     # "elle est plus rapide que celle de Paul": mostly a thing of the referent's own kind (its noun), which the
     # variant would leave in the old gender (blind round 5, class 4); "comme celui-ci" is another one
     return "unsure_demonstrative" if before in COMPARATIVE_QUE else "other"
+
+
+def _participle_after(token: Any) -> bool:
+    following = itertools.takewhile(lambda t: t.text not in SENTENCE_END, token.doc[token.i + 1 :])
+    return any(_participle(t) for t in following)
 
 
 def _uns_reading(token: Any, before: str, after: str) -> str:
@@ -303,8 +311,11 @@ def _predicate_of(rest: list[Any], old: GN) -> Iterator[Any]:
         if following is not None and following.pos_ in {"NOUN", "PROPN"} and not _participle(following):
             return  # "il est le plus grand musée": article and adjective agree with the noun (blind round 5, class 4)
         yield from rest[:2]
-        if following is not None and _participle(following) and _agrees_with(following, old):
-            yield following  # "il est le premier arrivé" -> "elle est la première arrivée"
+        adjective = rest[1].pos_ == "ADJ" or rest[1].lemma_.lower() in known_adjectives()
+        if following is not None and _participle(following) and _agrees_with(following, old) and adjective:
+            # "il est le premier arrivé" -> "elle est la première arrivée"; after a noun the participle is the
+            # noun's ("ils sont les livres donnés par Marie": the variant made "données", blind round 6, class 2)
+            yield following
         return
     if rest and rest[0].lower_ in ELIDED_ARTICLES and len(rest) > 1 and _nominal_adjective(rest[1]):
         yield rest[1]  # "il est l'aîné" -> "elle est l'aînée": "l'" has no gender (blind round 5, class 4)
