@@ -101,6 +101,10 @@ CLASS_2_UNCHANGED = [
     # a finite verb is no adjective
     ("Il gît sur le sol.", ["Elle gît sur le sol."]),
     ("Elle plaît à tout le monde.", ["Il plaît à tout le monde."]),
+    # an -er verb form tagged ADJ in a coordination is not inflected: the item is dropped
+    ("Elle est heureuse et chante plus fort.", "agreement_repair_unknown_form"),
+    ("Elle est calme.", ["Il est calme."]),
+    ("Elle est contente.", ["Il est content."]),
     # participles agreeing with an object, after avoir
     ("Ce sont les cadeaux qu'elles ont donnés.", ["Ce sont les cadeaux qu'ils ont donnés."]),
     ("Il a reçu les lettres que Marie a données.", ["Elle a reçu les lettres que Marie a données."]),

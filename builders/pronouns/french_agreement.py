@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from builders.pronouns.french import FORMS, known_adjectives, morph_of
+from builders.pronouns.french import FORMS, known_adjectives, known_verbs, morph_of
 from builders.pronouns.french_targets import (
     Unresolved,
     extra_agreement_edits,
@@ -196,11 +196,23 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     verified = _plural_base(verified, number)
     if target == "Fem" and any(base.endswith("es") and base not in known_adjectives() for base in verified):
         return None  # no unknown masculine base ends in -es: "majuscules" -> "majusculese" (issue 23, class 2)
+    if not participle and _verb_form_read_as_adjective(token, verified):
+        return None
     results = {inflect(PREVOCALIC_BASES.get(base, base), target, number, participle) for base in verified}
     if len(results) != 1 or None in results:
         return None
     result = results.pop()
     return match_case(result, token.text) if result else None
+
+
+def _verb_form_read_as_adjective(token: Any, verified: set[str]) -> bool:
+    """A present-tense form of an -er verb ("chante", "chantes") the tagger called an adjective, with no reading
+    the adjective index or the irregular table knows: "elle est heureuse et chante" became "il est heureux et
+    chant" (blind round 6, class 2). Known adjectives ("calme", "contente", "fausse") are inflected."""
+    form = token.text.lower()
+    stem = form[:-1] if form.endswith("es") else form
+    known = verified & (known_adjectives() | IRREGULAR_FEMININES.keys())
+    return stem.endswith("e") and stem + "r" in known_verbs() and not known
 
 
 def _feminine_lemma(lemma: str, verified: set[str]) -> bool:
