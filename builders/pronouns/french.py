@@ -398,6 +398,16 @@ def known_adjectives() -> frozenset[str]:
     return frozenset(lookups.get_table("lemma_index").get("adj", []))
 
 
+@cache
+def known_verbs() -> frozenset[str]:
+    """French infinitives: the verb index of the same lemmatizer tables (empty without them)."""
+    lemmatizer = make_french().pipeline_component("lemmatizer")
+    lookups = getattr(lemmatizer, "lookups", None)
+    if lookups is None or not lookups.has_table("lemma_index"):
+        return frozenset()
+    return frozenset(lookups.get_table("lemma_index").get("verb", []))
+
+
 def morph_of(token: Any, feature: str) -> str:
     values = token.morph.get(feature)
     return values[0] if len(values) == 1 else ""

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from builders.pronouns.french import FORMS, known_adjectives, morph_of
+from builders.pronouns.french import FORMS, known_adjectives, known_verbs, morph_of
 from builders.pronouns.french_targets import (
     Unresolved,
     extra_agreement_edits,
@@ -54,6 +54,20 @@ NO_RULE_ENDINGS = ("et", "eur", "c", "g", "x", "ou", "eau", "f")  # ambiguous wi
 PREVOCALIC_BASES = {"bel": "beau", "nouvel": "nouveau", "vieil": "vieux", "fol": "fou", "mol": "mou"}
 PLURAL_AL_EXCEPTIONS = word_set("banal bancal fatal final natal naval")
 COPULAR_VERBS = word_set("sembler paraître devenir rester demeurer")
+# Adjectives with one form for both genders that the ending rules would inflect (slang, clipped and loan words,
+# colour nouns used as adjectives): "il est super" became "elle est supère", "il est marron" "elle est marronne"
+# (blind round 6, class 2). Written for mtprobes from French grammar; the word is kept as it is.
+GENDER_INVARIABLE = word_set(
+    "super sensass cool chic marron orange sympa kitsch top extra pop snob bio standard cash classe moche "
+    "bath chouette sexy zen rock punk nickel canon béton limite bidon mastoc"
+)
+# colours that a shade word makes invariable: "elle est bleu clair" (the compound does not agree)
+COLOURS = word_set("bleu vert rouge jaune gris marron rose orange violet noir blanc brun beige turquoise")
+SHADES = word_set("clair foncé pâle vif")
+# "dû", "mû" lose the circumflex in the feminine: the +e rule made "il est dû" -> "elle est dûe"
+CIRCUMFLEX_PARTICIPLES = {("dû", "Fem"): "due", ("due", "Masc"): "dû", ("mû", "Fem"): "mue", ("mue", "Masc"): "mû"}
+# last letters of finite verb forms only: "gît", "plaît", "fût" (blind round 6, class 2: "gît" became "gîte")
+FINITE_VERB_FINALS = ("ît", "ât", "ût")
 
 
 def feminine(masculine: str) -> str | None:
@@ -137,8 +151,29 @@ def _verified_bases(token: Any, source: str, number: str, participle: bool) -> t
     return lemma, verified
 
 
+def _same_in_both_genders(token: Any) -> bool:
+    """A word that must not change: an invariable adjective, a colour compound ("bleu clair"), a verb form."""
+    form = token.text.lower()
+    after, before = _neighbour(token, 1), _neighbour(token, -1)
+    colour_compound = (form in COLOURS and after in SHADES) or (form in SHADES and before in COLOURS)
+    singular = form[:-1] if form.endswith("s") else form  # "sympas", "marrons" (number never changes here)
+    bon_marche = (form, after) == ("bon", "marché") or (before, form) == ("bon", "marché")  # "elle est bon marché"
+    invariable = form in GENDER_INVARIABLE or singular in GENDER_INVARIABLE
+    return invariable or colour_compound or bon_marche or form.endswith(FINITE_VERB_FINALS)
+
+
+def _neighbour(token: Any, offset: int) -> str:
+    position = token.i + offset
+    return str(token.doc[position].lower_) if 0 <= position < len(token.doc) else ""
+
+
 def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     """The agreeing word for the other gender, or None when the inflection is not certain."""
+    if _same_in_both_genders(token):
+        return str(token.text)
+    circumflex = CIRCUMFLEX_PARTICIPLES.get((token.text.lower(), target))
+    if circumflex is not None and number == "Sing":
+        return match_case(circumflex, token.text)
     # a form of a known adjective is inflected as one ("lisses": lisser's participle or the adjective lisse; the
     # participle rule made "liss" of it); for participle-shaped bases both rules add the same -e
     participle = morph_of(token, "VerbForm") == "Part" and not _known_adjective_form(token)
@@ -150,6 +185,8 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     one_form = verified <= {token.text.lower()} and token.text.lower().endswith("e")  # read as epicene
     if token.pos_ == "ADJ" and lemma in known_adjectives() and lemma not in verified and one_form:
         return None  # the lemmatizer knows the adjective, no rule inflects it: not read as one-form ("neuve")
+    if _feminine_lemma(lemma, verified):
+        return None  # "venues" ADJ with lemma "venue": venu + e or epicene venue (blind round 6, class 1)
     if lemma in verified:
         verified = {lemma}  # the lemmatizer's base wins: "rapide" is not the feminine of "rapid", "gris" not of "gri"
     elif participle and token.lemma_.endswith("er") and any(base.endswith("é") for base in verified):
@@ -159,11 +196,30 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     verified = _plural_base(verified, number)
     if target == "Fem" and any(base.endswith("es") and base not in known_adjectives() for base in verified):
         return None  # no unknown masculine base ends in -es: "majuscules" -> "majusculese" (issue 23, class 2)
+    if not participle and _verb_form_read_as_adjective(token, verified):
+        return None
     results = {inflect(PREVOCALIC_BASES.get(base, base), target, number, participle) for base in verified}
     if len(results) != 1 or None in results:
         return None
     result = results.pop()
     return match_case(result, token.text) if result else None
+
+
+def _verb_form_read_as_adjective(token: Any, verified: set[str]) -> bool:
+    """A present-tense form of an -er verb ("chante", "chantes") the tagger called an adjective, with no reading
+    the adjective index or the irregular table knows: "elle est heureuse et chante" became "il est heureux et
+    chant" (blind round 6, class 2). Known adjectives ("calme", "contente", "fausse") are inflected."""
+    form = token.text.lower()
+    stem = form[:-1] if form.endswith("es") else form
+    known = verified & (known_adjectives() | IRREGULAR_FEMININES.keys())
+    return stem.endswith("e") and stem + "r" in known_verbs() and not known
+
+
+def _feminine_lemma(lemma: str, verified: set[str]) -> bool:
+    """A lemma in -e the lexicon does not know, whose form without -e also inflects to the word: the
+    lemmatizer may have kept the feminine ("venue" for "venues"), so one-form or feminine is not certain."""
+    known = known_adjectives()
+    return bool(known) and lemma.endswith("e") and lemma not in known and lemma[:-1] in verified
 
 
 def _plural_base(verified: set[str], number: str) -> set[str]:

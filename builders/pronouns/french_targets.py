@@ -130,11 +130,19 @@ def _chacun_reading(token: Any, before: str, after: str) -> str:
 
 
 def _celui_reading(token: Any, before: str, after: str) -> str:
+    if before in ETRE and after in COMPARATIVE_QUE and _participle_after(token):
+        # "ils sont ceux que Marie a donnés": the participle agrees with "ceux", the variant would need both
+        return "unsure_demonstrative"
     if before in ETRE:
         return "agree"  # "il est celui que ..."
     # "elle est plus rapide que celle de Paul": mostly a thing of the referent's own kind (its noun), which the
     # variant would leave in the old gender (blind round 5, class 4); "comme celui-ci" is another one
     return "unsure_demonstrative" if before in COMPARATIVE_QUE else "other"
+
+
+def _participle_after(token: Any) -> bool:
+    following = itertools.takewhile(lambda t: t.text not in SENTENCE_END, token.doc[token.i + 1 :])
+    return any(_participle(t) for t in following)
 
 
 def _uns_reading(token: Any, before: str, after: str) -> str:
@@ -182,9 +190,39 @@ READINGS: dict[str, Callable[[Any, str, str], str]] = {
 }
 
 
+RECIPROCAL_ONE = {"Masc": "un", "Fem": "une"}
+RECIPROCAL_LINKS = word_set("de d' d’ à a avec contre pour après sur envers sans et")
+
+
+def reciprocal_edits(subject: Any, old: GN, new: GN) -> list[tuple[Any, str]]:
+    """ "elles ont besoin l'une de l'autre" -> "ils ont besoin l'un de l'autre": the "un(e)" of a reciprocal
+    "l'un(e) PREP l'autre" after a plural subject agrees with it (blind round 6, class 1: "l'une" was kept).
+    The scan ends at the next subject other than the "un(e)" itself (the parser often calls it one)."""
+    if old[1] != "Plur":
+        return []
+    found = []
+    for token in subject.doc[subject.i + 1 :]:
+        if token.text in SENTENCE_END:
+            break
+        reciprocal = token.lower_ == RECIPROCAL_ONE[old[0]] and _reciprocal_one(token)
+        if token.dep_ in SUBJECT_DEPS and not reciprocal:
+            break
+        if reciprocal:
+            found.append((token, RECIPROCAL_ONE[new[0]]))
+    return found
+
+
+def _reciprocal_one(token: Any) -> bool:
+    """ "l'un(e)", a link word (a preposition, "et") or none, and "l'autre". """
+    elided, *after = (_lower(_next(token, offset)) for offset in (-1, 1, 2, 3))
+    if after[0] in RECIPROCAL_LINKS:
+        after = after[1:]  # "l'une de l'autre"; without a link word: "l'une l'autre"
+    return elided in ELIDED_ARTICLES and after[0] in ELIDED_ARTICLES and after[1] == "autre"
+
+
 def closed_class_edits(subject: Any, old: GN, new: GN, chain: set[int]) -> list[tuple[Any, str]]:
     """(token, new form) for the closed-class words agreeing with the subject; Unresolved when unsure."""
-    found = []
+    found = reciprocal_edits(subject, old, new)
     for token, in_front in [*((t, True) for t in fronted(subject)), *((t, False) for t in region(subject))]:
         if token.i in chain:
             continue
@@ -233,7 +271,24 @@ def copular_predicates(subject: Any, old: GN) -> Iterator[Any]:
     words listed after it: the predicate when the small parser attached it elsewhere ("ils sont partis tôt":
     partis ADV under tôt). A definite article before an adjective comes with it ("il est le meilleur", "elles
     sont les seules"): both agree."""
-    words = list(itertools.dropwhile(lambda t: t.lower_ in CLITICS, region(subject)))  # ne, se, l' ...
+    words = region(subject)
+    for start in _clause_starts(words):
+        yield from _predicates_after(words[start:], old)
+
+
+COORDINATORS = word_set("et mais ou puis")
+
+
+def _clause_starts(words: list[Any]) -> list[int]:
+    """The subject's clause and each coordinated verb phrase after it ("elles étaient fatiguées et sont parties
+    tôt": "parties" kept its gender, blind round 6, class 1): the region ends at the next subject, so a
+    coordinated verb in it has no subject of its own and shares the pronoun."""
+    return [0, *(position + 1 for position, token in enumerate(words) if token.lower_ in COORDINATORS)]
+
+
+def _predicates_after(clause: list[Any], old: GN) -> Iterator[Any]:
+    """The predicate words of one verb phrase: after its être / copular verb, over clitics and adverbs."""
+    words = list(itertools.dropwhile(lambda t: t.lower_ in CLITICS, clause))  # ne, se, l' ...
     if not words:
         return
     position = 0
@@ -246,13 +301,21 @@ def copular_predicates(subject: Any, old: GN) -> Iterator[Any]:
     rest = [t for t in _without_locutions(words[position + 1 :]) if not _adverb_after(t) and not _floating_tout(t)]
     if rest and rest[0].lower_ == "été":
         rest = rest[1:]
+    yield from _predicate_of(rest, old)
+
+
+def _predicate_of(rest: list[Any], old: GN) -> Iterator[Any]:
+    """The predicate at the start of ``rest`` (the words after the copula, adverbs left out)."""
     if rest and rest[0].lower_ in ARTICLES and len(rest) > 1 and _article_adjective(rest[1]):
         following = rest[2] if len(rest) > 2 else None
         if following is not None and following.pos_ in {"NOUN", "PROPN"} and not _participle(following):
             return  # "il est le plus grand musée": article and adjective agree with the noun (blind round 5, class 4)
         yield from rest[:2]
-        if following is not None and _participle(following) and _agrees_with(following, old):
-            yield following  # "il est le premier arrivé" -> "elle est la première arrivée"
+        adjective = rest[1].pos_ == "ADJ" or rest[1].lemma_.lower() in known_adjectives()
+        if following is not None and _participle(following) and _agrees_with(following, old) and adjective:
+            # "il est le premier arrivé" -> "elle est la première arrivée"; after a noun the participle is the
+            # noun's ("ils sont les livres donnés par Marie": the variant made "données", blind round 6, class 2)
+            yield following
         return
     if rest and rest[0].lower_ in ELIDED_ARTICLES and len(rest) > 1 and _nominal_adjective(rest[1]):
         yield rest[1]  # "il est l'aîné" -> "elle est l'aînée": "l'" has no gender (blind round 5, class 4)
@@ -261,7 +324,20 @@ def copular_predicates(subject: Any, old: GN) -> Iterator[Any]:
         return
     if invariant_reflexive_participle(rest[0]):
         return  # "il s'est lavé les mains": the participle stays (blind round 5, class 4)
+    yield from _predicate_and_list(rest, old)
+
+
+COPULAR_PARTICIPLES = word_set("devenu devenue devenus devenues resté restée restés restées demeuré demeurée "
+                               "demeurés demeurées")
+
+
+def _predicate_and_list(rest: list[Any], old: GN) -> Iterator[Any]:
+    """The first predicate word and the words listed after it; after a copular participle ("il est devenu plus
+    fort") the predicate of that participle too (blind round 6, class 1: "elle est devenue plus fort")."""
     yield rest[0]
+    if rest[0].lower_ in COPULAR_PARTICIPLES:
+        yield from _predicate_of(rest[1:], old)  # "elle est restée la même", "il est devenu plus fort"
+        return
     for before, token in itertools.pairwise(rest):
         if before.text not in {",", "et", "ou"} and before is not rest[0]:
             return
@@ -331,8 +407,20 @@ def _adverb(token: Any) -> bool:
 
 
 def _adverb_after(token: Any) -> bool:
-    """An adverb, unless an article makes it a pronoun ("la même")."""
-    return _adverb(token) and not (token.lower_ in {"même", "mêmes"} and _lower(_next(token, -1)) in ARTICLES)
+    """An adverb, unless an article makes it a pronoun ("la même") or a degree adverb makes it an adjective
+    ("elle est beaucoup plus forte": "forte" tagged ADV after "plus"; the variant kept "plus fort" with "elle",
+    blind round 6, class 1)."""
+    pronoun = token.lower_ in {"même", "mêmes"} and _lower(_next(token, -1)) in ARTICLES
+    return _adverb(token) and not pronoun and not comparative_adjective(token)
+
+
+# adverbs that are also adjectives ("fort", "juste"); after a degree adverb they are the predicate adjective
+ADJECTIVE_ADVERBS = word_set("fort forte forts fortes juste justes")
+DEGREE_ADVERBS = word_set("plus moins aussi si très trop assez tellement")
+
+
+def comparative_adjective(token: Any) -> bool:
+    return token.lower_ in ADJECTIVE_ADVERBS and _lower(_next(token, -1)) in DEGREE_ADVERBS
 
 
 def _floating_tout(token: Any) -> bool:
@@ -378,7 +466,8 @@ def _adjective_like(token: Any) -> bool:
     form = token.morph.get("VerbForm")
     if token.pos_ == "VERB":
         return form == ["Part"]
-    return token.pos_ in {"ADJ", "NOUN"} and not any(c.dep_ == "det" for c in token.children)
+    nominal = token.pos_ in {"ADJ", "NOUN"} and not any(c.dep_ == "det" for c in token.children)
+    return nominal or comparative_adjective(token)  # "plus grand et plus fort": "fort" ADV
 
 
 def sentence_of(subject: Any) -> list[Any]:
@@ -400,16 +489,41 @@ def check_same_referent_words(subject: Any, old: GN, chain: set[int]) -> None:
     sortir": it may be the referent or another thing), an inverted pronoun ("aussi petites soient-elles").
     Unresolved: the item is dropped rather than given a variant that keeps the old gender."""
     clitic = OBJECT_CLITICS.get(old)
-    stressed = FAMILIES["stressed"][old]
+    in_region = {token.i for token in region(subject)} | {token.i for token in fronted(subject)}
     for token in sentence_of(subject):
         if token.i == subject.i or token.i in chain:
             continue
         if clitic is not None and token.lower_ == clitic and token.pos_ == "PRON":
             raise Unresolved("agreement_unresolved_object_clitic")
-        if token.lower_ == stressed and _lower(_next(token, -1)) == "-" and not _before_meme(token):
+        if _inverted_subject(token, old):
             raise Unresolved("agreement_unresolved_inverted_pronoun")
+        if token.i not in in_region and _stressed_elsewhere(token, old):
+            raise Unresolved("agreement_unresolved_stressed_pronoun")
         if token.i > subject.i and _partitive_one(token):
             raise Unresolved("agreement_unresolved_partitive")
+
+
+SUBJECT_FORMS = {("Masc", "Sing"): "il", ("Fem", "Sing"): "elle", ("Masc", "Plur"): "ils", ("Fem", "Plur"): "elles"}
+
+
+def _inverted_subject(token: Any, old: GN) -> bool:
+    """An inverted subject pronoun of the old form: "peut-il", "arrivera-t-elle" (the parser splits "-il",
+    "-t", "-elle"; the old check looked for the stressed form, which missed "-il"/"-ils"; blind round 6,
+    class 1). It may be the referent or another one: unsure."""
+    form = SUBJECT_FORMS[old]
+    hyphenated = token.lower_ in {"-" + form, "-t-" + form, "t-" + form}
+    after_hyphen = token.lower_ == form and _lower(_next(token, -1)) in {"-", "-t-", "-t", "t-"}
+    return (hyphenated or after_hyphen) and not _before_meme(token)
+
+
+def _stressed_elsewhere(token: Any, old: GN) -> bool:
+    """A stressed pronoun of the old form outside the subject's clause ("ils savent que personne ne parle
+    d'eux": the variant kept "d'eux" with "elles", blind round 6, class 1): the referent or another group.
+    "lui" and "elle" count only after a preposition (otherwise a dative clitic or a subject)."""
+    stressed = FAMILIES["stressed"][old]
+    if token.lower_ != stressed or token.dep_ in SUBJECT_DEPS:
+        return False
+    return stressed == "eux" or _lower(_next(token, -1)) in PREPOSITIONS
 
 
 def _partitive_one(token: Any) -> bool:
@@ -460,7 +574,11 @@ def extra_agreement_edits(subject: Any, old: GN, new: GN, chain: set[int], repai
             article = None
             continue
         swapped = _predicate_form(token, old, new, swap)
-        if swapped is None and (token.pos_ in {"ADJ", "VERB"} or token.morph.get("VerbForm") == ["Part"]):
+        # a noun-tagged word of the old gender is an unsure adjective ("et sont parties tôt": parti or partie)
+        # (after an article it is a predicate noun: "il est le chef" stays)
+        noun_of_old_gender = token.pos_ == "NOUN" and token.morph.get("Gender") == [old[0]] and article is None
+        adjective = token.pos_ in {"ADJ", "VERB"} or comparative_adjective(token) or noun_of_old_gender
+        if swapped is None and (adjective or token.morph.get("VerbForm") == ["Part"]):
             raise Unresolved("agreement_repair_unknown_form")
         if swapped is not None:
             edits.append((token, swapped))
