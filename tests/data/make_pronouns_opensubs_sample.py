@@ -64,7 +64,8 @@ class Pool:
 # ende round 5 and enfr round 4: the default after the fixes of session 2 (2026-11-26 afternoon);
 # ende round 6 and enfr round 5: the default after the fixes of the classes of rounds 5 and 4;
 # enfr round 6: the default after the session of 2026-11-26 evening (French classes il, readable variants, clause);
-# ende round 10: the same commit (German chain, case and nearest-noun classes; pronoun alignment fallback).
+# ende round 10: the same commit (German chain, case and nearest-noun classes; pronoun alignment fallback);
+# enfr round 7: the default after round 6's variant classes (agreement repairs, invariable words, inversions).
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
@@ -73,7 +74,7 @@ POOLS = {
                   9: Round(20261209), 10: Round(20261210)}),
     "enfr": Pool("opensubs-enfr", "fr", "pool.fr", ("il", "elle", "ils", "elles"),
                  {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),)), 3: Round(20261228),
-                  4: Round(20261229), 5: Round(20261230), 6: Round(20261231)}),
+                  4: Round(20261229), 5: Round(20261230), 6: Round(20261231), 7: Round(20261232)}),
 }
 
 
