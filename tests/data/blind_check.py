@@ -59,6 +59,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_ende9", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr6", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende10", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr7", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -414,6 +415,23 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'Könnte es das?' is a garbled rendering whose es may be vague: in doubt, no"),
     ("pronouns_opensubs_ende6", "opensubs-ende/d007223-s0005-t011", "usable"):
         (False, "'dass es ... alles andere als langweilig ist' is readable as impersonal"),
+    # issue 23, EN-FR round 7 (default at d92d889), resolved by the lead
+    ("pronouns_opensubs_enfr7", "opensubs-enfr/d001105-s0003-t001", "usable"):
+        (False, "'flics' is used of women too (une flic): elles is not clearly wrong"),
+    ("pronouns_opensubs_enfr7", "opensubs-enfr/d001521-s0004-t010", "usable"):
+        (False, "the referent is also 'la lettre' in the context: elle may read, in doubt, no"),
+    ("pronouns_opensubs_enfr7", "opensubs-enfr/d002164-s0004-t009", "usable"):
+        (False, "the French ils is the restructured subject of 'I met'; the English they is 'les chiens'"),
+    ("pronouns_opensubs_enfr7", "opensubs-enfr/d002795-s0004-t005", "usable"):
+        (False, "'Il est pas mort ?' does not translate 'Where has it been?'"),
+    ("pronouns_opensubs_enfr7", "opensubs-enfr/d003149-s0003-t001", "usable"):
+        (False, "'They're chasing me' is most likely the pursuers, not my friends: in doubt, no"),
+    ("pronouns_opensubs_enfr7", "opensubs-enfr/d003149-s0003-t001", "right_antecedent"):
+        (False, "the same doubt about the referent"),
+    ("pronouns_opensubs_enfr7", "opensubs-enfr/d004660-s0004-t015", "variants_ok"):
+        (False, "'quoi qu'elle arrive' is ill-formed: the il of 'quoi qu'il arrive' is impersonal"),
+    ("pronouns_opensubs_enfr7", "opensubs-enfr/d005489-s0004-t010", "usable"):
+        (False, "the plant is also 'un arbre' in the context: il may read, in doubt, no"),
     # issue 23, EN-DE round 10 (default at 410c30b), resolved by the lead
     ("pronouns_opensubs_ende10", "opensubs-ende/d000189-s0005-t011", "usable"):
         (False, "'ich kann es umkehren' (the spell's effect) is acceptable German: in doubt, no"),
