@@ -8,6 +8,7 @@ before the pronoun.
 from __future__ import annotations
 
 import pytest
+from french_variant_probe import variants_or_reason
 
 from builders.core.compat import spacy_english, spacy_french
 from builders.pronouns.french import FORMS, tokenize
@@ -15,21 +16,6 @@ from builders.pronouns.french_checks import collective_antecedent, fewer_french_
 
 needs_french = pytest.mark.skipif(not spacy_french().available, reason=spacy_french().reason)
 needs_english = pytest.mark.skipif(not spacy_english().available, reason=spacy_english().reason)
-
-
-def _outcome(text: str) -> list[str] | str:
-    """The variants of the first subject pronoun of ``text``, or the drop reason."""
-    from builders.pronouns.french import make_french
-    from builders.pronouns.french_agreement import AgreementProblem, french_variants
-
-    tokens = tokenize(text)
-    index = next(i for i, t in enumerate(tokens) if t.text.lower() in FORMS)
-    parsed = make_french().token(text, tokens, index)
-    assert parsed is not None
-    try:
-        return [v.text for v in french_variants(text, tokens, [(index, parsed)])]
-    except AgreementProblem as problem:
-        return problem.reason
 
 
 @needs_french
@@ -69,7 +55,7 @@ def _outcome(text: str) -> list[str] | str:
     ],
 )
 def test_round4_variants(text: str, expected: list[str] | str) -> None:
-    assert _outcome(text) == expected
+    assert variants_or_reason(text) == expected
 
 
 @needs_french

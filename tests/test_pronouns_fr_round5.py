@@ -9,6 +9,7 @@ reflexive participles that never agree, *avoir l'air*, *l'aîné*, *l'un(e) des*
 from __future__ import annotations
 
 import pytest
+from french_variant_probe import variants_or_reason
 
 from builders.core.compat import spacy_english, spacy_french
 from builders.pronouns.french import FORMS, impersonal_reason, tokenize
@@ -67,20 +68,6 @@ def test_round5_impersonal_il(text: str, expected: str) -> None:
     assert _reason(text) == expected
 
 
-def _outcome(text: str) -> list[str] | str:
-    from builders.pronouns.french import make_french
-    from builders.pronouns.french_agreement import AgreementProblem, french_variants
-
-    tokens = tokenize(text)
-    index = next(i for i, t in enumerate(tokens) if t.text.lower() in FORMS)
-    parsed = make_french().token(text, tokens, index)
-    assert parsed is not None
-    try:
-        return [v.text for v in french_variants(text, tokens, [(index, parsed)])]
-    except AgreementProblem as problem:
-        return problem.reason
-
-
 @needs_french
 @pytest.mark.parametrize(
     ("text", "expected"),
@@ -133,7 +120,7 @@ def _outcome(text: str) -> list[str] | str:
     ],
 )
 def test_round5_variants(text: str, expected: list[str] | str) -> None:
-    assert _outcome(text) == expected
+    assert variants_or_reason(text) == expected
 
 
 @needs_english

@@ -10,25 +10,11 @@ participle agreeing with an object. Each row is (reference sentence, the variant
 from __future__ import annotations
 
 import pytest
+from french_variant_probe import variants_or_reason
 
 from builders.core.compat import spacy_french
-from builders.pronouns.french import FORMS, tokenize
 
 needs_french = pytest.mark.skipif(not spacy_french().available, reason=spacy_french().reason)
-
-
-def _outcome(text: str) -> list[str] | str:
-    from builders.pronouns.french import make_french
-    from builders.pronouns.french_agreement import AgreementProblem, french_variants
-
-    tokens = tokenize(text)
-    index = next(i for i, t in enumerate(tokens) if t.text.lower() in FORMS)
-    parsed = make_french().token(text, tokens, index)
-    assert parsed is not None
-    try:
-        return [v.text for v in french_variants(text, tokens, [(index, parsed)])]
-    except AgreementProblem as problem:
-        return problem.reason
 
 
 CLASS_1_REPAIRED = [
@@ -123,7 +109,7 @@ CLASS_2_UNCHANGED = [
 @needs_french
 @pytest.mark.parametrize(("text", "expected"), CLASS_1_REPAIRED + CLASS_1_DROPPED + CLASS_2_UNCHANGED)
 def test_round6_variants(text: str, expected: list[str] | str) -> None:
-    assert _outcome(text) == expected
+    assert variants_or_reason(text) == expected
 
 
 def test_invariable_words_are_not_inflected_by_the_rules() -> None:

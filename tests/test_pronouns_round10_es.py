@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from english_it_probe import it_reason
 
 from builders.pronouns.german import tokenize
 from builders.pronouns.german_variants_filter import _es_reason
@@ -30,17 +31,7 @@ from builders.pronouns.quality import german_structure_reason
     ],
 )
 def test_more_fixed_it_expressions(sentence: str, reason: str) -> None:
-    from builders.core.compat import spacy_english
-
-    probe = spacy_english()
-    if not probe.available:
-        pytest.skip(probe.reason)
-    from builders.pronouns.english import load_pipeline, pleonastic_reason
-
-    doc = load_pipeline().nlp(sentence)
-    it = next(t for t in doc if t.lower_ == "it")
-    assert pleonastic_reason(it) == reason, sentence
-
+    assert it_reason(sentence) == reason, sentence
 
 def _index(tokens: list, word: str) -> int:
     return max(i for i, t in enumerate(tokens) if t.text.lower() == word)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from english_it_probe import it_reason
 from german_case_probe import case_of_last
 
 from builders.pronouns.german import tokenize
@@ -42,17 +43,7 @@ from builders.pronouns.german import tokenize
     ],
 )
 def test_fixed_it_expressions(sentence: str, reason: str) -> None:
-    from builders.core.compat import spacy_english
-
-    probe = spacy_english()
-    if not probe.available:
-        pytest.skip(probe.reason)
-    from builders.pronouns.english import load_pipeline, pleonastic_reason
-
-    doc = load_pipeline().nlp(sentence)
-    it = next(t for t in doc if t.lower_ == "it")
-    assert pleonastic_reason(it) == reason, sentence
-
+    assert it_reason(sentence) == reason, sentence
 
 @pytest.mark.parametrize(
     ("text", "word", "case"),
