@@ -214,9 +214,14 @@ def scaling(args: argparse.Namespace, work: Path) -> None:
                   f"{segments / result['wall']:6.1f} sentences/s  largest worker peak "
                   f"{result['worker_max_kb'] / 1024:6.0f} MB ({result['worker_processes']} worker processes)  "
                   f"driver peak {result['driver_kb'] / 1024:5.0f} MB  all descendants {worker_mb(result)}")
-            print(f"        shared plan (per worker) {result['shared_plan_bytes']} B;  {result['units']} units, "
-                  f"payloads {result['unit_bytes_total'] / 1e6:.2f} MB in all, largest {result['unit_bytes_max']} B;"
-                  f"  stages: {stages}  (load average {os.getloadavg()[0]:.2f})", flush=True)
+            print_units(result, f"  stages: {stages}")
+
+
+def print_units(result: dict[str, Any], stages: str = "") -> None:
+    """The second line of every scaling row: what each worker and unit carries."""
+    print(f"        shared plan (per worker) {result['shared_plan_bytes']} B;  {result['units']} units, "
+          f"payloads {result['unit_bytes_total'] / 1e6:.2f} MB in all, largest {result['unit_bytes_max']} B"
+          f"{';' if stages else ''}{stages}  (load average {os.getloadavg()[0]:.2f})", flush=True)
 
 
 def variations_scaling(args: argparse.Namespace, work: Path) -> None:
@@ -235,9 +240,7 @@ def variations_scaling(args: argparse.Namespace, work: Path) -> None:
                   f"{result['prepare_driver_kb'] / 1024:5.0f} MB, at the end {result['driver_kb'] / 1024:5.0f} MB  "
                   f"largest worker peak {result['worker_max_kb'] / 1024:5.0f} MB "
                   f"({result['worker_processes']} worker processes)  {result['records']} records")
-            print(f"        shared plan (per worker) {result['shared_plan_bytes']} B;  {result['units']} units, "
-                  f"payloads {result['unit_bytes_total'] / 1e6:.2f} MB in all, largest {result['unit_bytes_max']} B"
-                  f"  (load average {os.getloadavg()[0]:.2f})", flush=True)
+            print_units(result)
 
 
 def commute_scaling(args: argparse.Namespace, work: Path) -> None:
@@ -259,9 +262,7 @@ def commute_scaling(args: argparse.Namespace, work: Path) -> None:
                   f"{result['prepare_driver_kb'] / 1024:5.0f} MB, at the end {result['driver_kb'] / 1024:5.0f} MB  "
                   f"largest worker peak {result['worker_max_kb'] / 1024:5.0f} MB "
                   f"({result['worker_processes']} worker processes)  {result['records']} records")
-            print(f"        shared plan (per worker) {result['shared_plan_bytes']} B;  {result['units']} units, "
-                  f"payloads {result['unit_bytes_total'] / 1e6:.2f} MB in all, largest {result['unit_bytes_max']} B"
-                  f"  (load average {os.getloadavg()[0]:.2f})", flush=True)
+            print_units(result)
 
 
 def commute_files(repeat: int, work: Path) -> tuple[Path, Path, int]:
