@@ -224,6 +224,8 @@ def _with_follower(clitics: list[str], rest: list[str]) -> bool:
         return follower in PASSER_FOLLOWERS or not follower
     if reflexive and words[0] in {"fait", "avéré"} and follower in EXTRAPOSED_STARTS:
         return True
+    if reflexive and words[0] in {"fait", "faisait"} and follower == "tard":
+        return True  # "il se fait tard"
     return follower in WITH_FOLLOWER.get(words[0], frozenset())
 
 
@@ -284,12 +286,30 @@ IMPERSONAL_RULES: dict[str, Callable[[list[str], list[str]], bool]] = {
 }
 
 
+# --- blind round 7, class A4: concessive idioms with an impersonal "il" ("quoi qu'il arrive", "quoi qu'il
+# advienne", "quoi qu'il en soit", "où qu'il soit" is not one: only these verbs after "quoi que")
+QUOI_QUE = word_set("qu' qu’")
+CONCESSIVE_VERBS = word_set("arrive arrivât advienne advînt soit fût")
+
+
+def _concessive_idiom(tokens: Sequence[GToken], index: int) -> bool:
+    """ "quoi qu'il arrive", "quoi qu'il advienne", "quoi qu'il en soit": the "il" has no referent."""
+    if index < 2 or tokens[index - 1].text.lower() not in QUOI_QUE or tokens[index - 2].text.lower() != "quoi":
+        return False
+    clitics, rest = _after_clitics(_clause(tokens, index))
+    if not rest or rest[0] not in CONCESSIVE_VERBS:
+        return False
+    return rest[0] not in {"soit", "fût"} or "en" in clitics  # "quoi qu'il soit" alone is no idiom
+
+
 def impersonal_reason(tokens: Sequence[GToken], index: int) -> str:
     """Drop reason for an impersonal "il", or "". The small parser's expl:subj is not used: on the development
     talks the 7 "il" that it alone marked were all referential (il peut être senti, il est étiré). An inverted
     "il" ("y a-t-il", "n'était-il pas possible de") is read with the verb before it."""
     if tokens[index].text.lower() != "il":
         return ""
+    if _concessive_idiom(tokens, index):
+        return "impersonal_il_idiom"
     clitics, rest = _inverted(tokens, index) or _after_clitics(_clause(tokens, index))
     for name, rule in IMPERSONAL_RULES.items():
         if rule(clitics, rest):
