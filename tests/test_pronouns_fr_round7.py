@@ -82,6 +82,11 @@ CLASS_A3 = [
     ("Elle s'est faite belle.", ["Il s'est fait beau."]),
     ("Il s'est fait avoir.", ["Elle s'est fait avoir."]),
     ("Il est fait de bois.", ["Elle est faite de bois."]),
+    ("Elles se sont faites belles.", ["Ils se sont faits beaux."]),  # "belles" was kept
+    ("Il s'est fait beau.", "agreement_unresolved"),  # "beau" parsed as an object: dropped, not kept
+    ("Il s'est fait tuer.", ["Elle s'est fait tuer."]),  # an infinitive never inflects (was "tuère")
+    # a feminine participle where none agrees, as written: "il s'est faite opérer" would give it away
+    ("Elle s'est faite opérer.", "agreement_unresolved_reflexive_participle"),
 ]
 
 CLASS_A2 = [
@@ -91,6 +96,10 @@ CLASS_A2 = [
     ("Il est devenu besoin.", ["Elle est devenue besoin."]),
     ("Il a besoin de dormir.", ["Elle a besoin de dormir."]),
     ("Elle avait peur.", ["Il avait peur."]),
+    # the lemmatizer's lemma "beal" for "beaux" is unknown to the index, "beau" is known (was "elles sont beales")
+    ("Ils sont beaux.", ["Elles sont belles."]),
+    ("Ils sont normaux.", ["Elles sont normales."]),
+    ("Elle est rapide.", ["Il est rapide."]),
     # a word the lemmatizer cannot analyse and the lexicon does not know: dropped, not "médecine"
     ("Il est devenu médecin.", "agreement_repair_unknown_form"),
     # known adjectives and participles are repaired as before

@@ -162,7 +162,8 @@ def _same_in_both_genders(token: Any) -> bool:
     singular = form[:-1] if form.endswith("s") else form  # "sympas", "marrons" (number never changes here)
     bon_marche = (form, after) == ("bon", "marché") or (before, form) == ("bon", "marché")  # "elle est bon marché"
     invariable = form in GENDER_INVARIABLE or singular in GENDER_INVARIABLE
-    return invariable or colour_compound or bon_marche or form.endswith(FINITE_VERB_FINALS)
+    infinitive = morph_of(token, "VerbForm") == "Inf"  # "il s'est fait tuer": the index lists "tuer" (tuère)
+    return invariable or colour_compound or bon_marche or infinitive or form.endswith(FINITE_VERB_FINALS)
 
 
 def _neighbour(token: Any, offset: int) -> str:
@@ -190,8 +191,10 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
         return None  # the lemmatizer knows the adjective, no rule inflects it: not read as one-form ("neuve")
     if _feminine_lemma(lemma, verified):
         return None  # "venues" ADJ with lemma "venue": venu + e or epicene venue (blind round 6, class 1)
-    if lemma in verified:
+    if lemma in verified and (lemma in known_adjectives() or not adjectives):
         verified = {lemma}  # the lemmatizer's base wins: "rapide" is not the feminine of "rapid", "gris" not of "gri"
+        # unless the index does not know it and knows another reading: "beaux" has the lemma "beal", which made
+        # "elles sont beales" (blind round 7, class A2); "beau" is the known base
     elif participle and token.lemma_.endswith("er") and any(base.endswith("é") for base in verified):
         verified = {base for base in verified if base.endswith("é")}  # tomber -> tombé(s), not "tombés" as a base
     elif not participle and adjectives:
@@ -289,7 +292,8 @@ def _predicates(subject: Any) -> list[Any]:
 
 # "elle se révèle fausse", "elle se trouve fermée", "elle s'avère utile": a copula with "se" (blind round 5,
 # class 4: the variant was "il se révèle fausse")
-REFLEXIVE_COPULAS = word_set("trouver révéler avérer montrer faire")  # "elle se fait vieille"
+REFLEXIVE_COPULAS = word_set("trouver révéler avérer montrer faire fait")  # "elle se fait vieille"; "fait": the
+# small model's lemma of "faites" in "elles se sont faites belles" (the variant kept "belles")
 
 
 def _reflexive_copula(head: Any) -> bool:
@@ -422,17 +426,33 @@ def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str)
         unrepaired = token.i not in repaired
         if unrepaired and (_predicative_of_gender(token, source, number) or _after_copula(token, source)):
             raise AgreementProblem("agreement_unresolved")  # "elles étaient toutes fermées" parsed apart
+    head = subject.head
+    if head.i not in repaired and _agreeing_invariant_participle(head, source):
+        raise AgreementProblem("agreement_unresolved_reflexive_participle")
+    after = subject.doc[head.i + 1] if head.i + 1 < len(subject.doc) else None
+    if after is not None and after.i not in repaired and _after_copula(after, source):
+        raise AgreementProblem("agreement_unresolved")  # "il s'est fait beau": "beau" parsed as an object
     for check, reason in LATER_CHECKS.items():
         if check(subject, source):
             raise AgreementProblem(reason)
+
+
+def _agreeing_invariant_participle(token: Any, source: str) -> bool:
+    """A feminine participle where none agrees, as written in the reference ("elle s'est faite opérer"): the
+    variant would keep "faite" after "il" (blind round 7, class A3); the usage varies, so the item is dropped."""
+    feminine_form = token.lower_.endswith(("e", "es")) and morph_of(token, "VerbForm") == "Part"
+    return source == "Fem" and feminine_form and invariant_reflexive_participle(token)
 
 
 def _after_copula(token: Any, source: str) -> bool:
     """An adjective of the old gender right after a copula, however parsed: "ils sont tous devenus fous" (fous
     a NOUN with the participle as its modifier; blind round 7, class A1: the variant kept "fous")."""
     before = token.doc[token.i - 1] if token.i > 0 else None
-    copula = before is not None and (before.lemma_ in COPULAR_VERBS or before.lemma_ == "être")
-    agreeing = morph_of(token, "Gender") == source and not _same_in_both_genders(token)
+    copula = before is not None and (before.lemma_ in COPULAR_VERBS or before.lemma_ == "être"
+                                     or _reflexive_copula(before))  # "il s'est fait beau": beau NOUN obj
+    # participles are _predicative_of_gender's ("il s'est fait mal": "fait" after "est" agrees with nothing)
+    participle = morph_of(token, "VerbForm") == "Part"
+    agreeing = morph_of(token, "Gender") == source and not _same_in_both_genders(token) and not participle
     return copula and agreeing and _known_adjective_form(token)
 
 
@@ -487,6 +507,8 @@ def _predicative_of_gender(token: Any, source: str, number: str) -> bool:
     """An adjective, être-participle or floating "tout" of the source gender that modifies no noun."""
     if _avoir_tense(token) or invariant_reflexive_participle(token) or _before_its_noun(token):
         return False  # "il n'a pas marché": marché tagged ADJ; "il s'est lavé les mains"
+    if _same_in_both_genders(token):
+        return False  # "il s'est fait mal": "mal" never changes
     if morph_of(token, "Gender") != source or morph_of(token, "Number") not in {number, ""}:
         return False
     if token.head.pos_ in {"NOUN", "PROPN"} and token.head.i != token.i:
