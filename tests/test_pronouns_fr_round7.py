@@ -70,6 +70,9 @@ CLASS_A1_TOUT = [
     ("Il est tout étonné.", ["Elle est tout étonnée."]),
     ("Il est tout à fait prêt.", ["Elle est tout à fait prête."]),  # a locution, never "toute à fait"
     ("Il est tout heureux.", "agreement_unresolved_tout_before_h"),  # h muet or aspiré: not told apart
+    # "tout" after a preposition is a pronoun (was "elle est prête à toute")
+    ("Il est prêt à tout.", ["Elle est prête à tout."]),
+    ("Il est capable de tout.", ["Elle est capable de tout."]),
 ]
 
 CLASS_A3 = [
@@ -129,6 +132,11 @@ def _reason(text: str) -> str:
         ("Je viendrai s'il le faut.", "impersonal_il_verb"),
         ("Il se peut que je parte.", "impersonal_il_verb"),
         ("Il se fait tard.", "impersonal_il_verb"),
+        # an adjective whose "de" complement is its subject's: referential (was impersonal_il_extraposition)
+        ("Il est désireux de partir.", ""),
+        ("Il est très fier de sa fille.", ""),
+        ("Il est fait de bois.", ""),
+        ("Il est important de partir.", "impersonal_il_extraposition"),
         # referential: "quoi qu'il fasse" has a subject, "quoi qu'il soit" without "en" is no idiom
         ("Quoi qu'il fasse, elle l'aime.", ""),
         ("Je ne sais pas quoi qu'il soit.", ""),

@@ -179,6 +179,12 @@ def _skip_adverbs(words: list[str]) -> list[str]:
     return kept
 
 
+# adjectives whose "de" complement belongs to their subject, never an extraposed clause (blind round 7, class
+# A1: "il est désireux de" was read as impersonal)
+SUBJECT_DE_ADJECTIVES = word_set(
+    "désireux fier capable incapable conscient ravi plein rempli responsable amoureux jaloux coupable fatigué "
+    "las fait composé issu originaire victime"
+)
 COMPARATIVES = word_set("plus moins aussi si autant tellement tant")
 NOUN_DETERMINERS = word_set("le la l' l’ les un une des du de d' d’ ce cet cette ces son sa ses leur leurs")
 
@@ -251,6 +257,8 @@ def _extraposition(clitics: list[str], rest: list[str]) -> bool:
         return True
     if len(words) < 2 or words[1] not in EXTRAPOSED_STARTS:
         return False
+    if words[0] in SUBJECT_DE_ADJECTIVES and words[1] in {"de", "d'", "d’"}:
+        return False  # "il est désireux de partir", "il est fier de sa fille": the subject's complement
     # "il est plus rapide que celui de Paul", "il était si violent qu'il ...": a comparative or consecutive
     # "que", not an extraposed clause (blind round 5, class 1); "il est plus facile de" stays impersonal
     degree = bool(COMPARATIVES.intersection(after[: after.index(words[0])]))

@@ -383,13 +383,17 @@ def _floating_tout(predicate: Any, source: str, target: str, number: str, new_fo
     the subject. The adverb "tout" stays before a vowel ("elle est tout étonnée", "tout heureuse") and in "tout
     à fait" (blind round 7: the variant was "elle est toute à fait prête")."""
     touts = [c for c in predicate.children
-             if c.lower_ == TOUT_FORMS[(source, number)] and c.lower_ != TOUT_FORMS[(target, number)]]
+             if c.lower_ == TOUT_FORMS[(source, number)] and c.lower_ != TOUT_FORMS[(target, number)]
+             and _neighbour(c, -1) not in TOUT_PREPOSITIONS]  # "capable de tout": a pronoun, not floating
     _no_h_before(touts, new_form)
     return [
         Edit(c.idx, c.idx + len(c.text), match_case(TOUT_FORMS[(target, number)], c.text))
         for c in touts
         if not (c.lower_ == "tout" and (_neighbour(c, 1) == "à" or new_form.lower().startswith(VOWEL_STARTS)))
     ]
+
+
+TOUT_PREPOSITIONS = word_set("de d' d’ à pour par sur en avec sans malgré après avant contre")
 
 
 def _no_h_before(touts: Sequence[Any], new_form: str) -> None:
