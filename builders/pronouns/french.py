@@ -179,6 +179,12 @@ def _skip_adverbs(words: list[str]) -> list[str]:
     return kept
 
 
+# adjectives whose "de" complement belongs to their subject, never an extraposed clause (blind round 7, class
+# A1: "il est désireux de" was read as impersonal)
+SUBJECT_DE_ADJECTIVES = word_set(
+    "désireux fier capable incapable conscient ravi plein rempli responsable amoureux jaloux coupable fatigué "
+    "las fait composé issu originaire victime"
+)
 COMPARATIVES = word_set("plus moins aussi si autant tellement tant")
 NOUN_DETERMINERS = word_set("le la l' l’ les un une des du de d' d’ ce cet cette ces son sa ses leur leurs")
 
@@ -224,6 +230,8 @@ def _with_follower(clitics: list[str], rest: list[str]) -> bool:
         return follower in PASSER_FOLLOWERS or not follower
     if reflexive and words[0] in {"fait", "avéré"} and follower in EXTRAPOSED_STARTS:
         return True
+    if reflexive and words[0] in {"fait", "faisait"} and follower == "tard":
+        return True  # "il se fait tard"
     return follower in WITH_FOLLOWER.get(words[0], frozenset())
 
 
@@ -249,6 +257,8 @@ def _extraposition(clitics: list[str], rest: list[str]) -> bool:
         return True
     if len(words) < 2 or words[1] not in EXTRAPOSED_STARTS:
         return False
+    if words[0] in SUBJECT_DE_ADJECTIVES and words[1] in {"de", "d'", "d’"}:
+        return False  # "il est désireux de partir", "il est fier de sa fille": the subject's complement
     # "il est plus rapide que celui de Paul", "il était si violent qu'il ...": a comparative or consecutive
     # "que", not an extraposed clause (blind round 5, class 1); "il est plus facile de" stays impersonal
     degree = bool(COMPARATIVES.intersection(after[: after.index(words[0])]))
@@ -284,12 +294,30 @@ IMPERSONAL_RULES: dict[str, Callable[[list[str], list[str]], bool]] = {
 }
 
 
+# --- blind round 7, class A4: concessive idioms with an impersonal "il" ("quoi qu'il arrive", "quoi qu'il
+# advienne", "quoi qu'il en soit", "où qu'il soit" is not one: only these verbs after "quoi que")
+QUOI_QUE = word_set("qu' qu’")
+CONCESSIVE_VERBS = word_set("arrive arrivât advienne advînt soit fût")
+
+
+def _concessive_idiom(tokens: Sequence[GToken], index: int) -> bool:
+    """ "quoi qu'il arrive", "quoi qu'il advienne", "quoi qu'il en soit": the "il" has no referent."""
+    if index < 2 or tokens[index - 1].text.lower() not in QUOI_QUE or tokens[index - 2].text.lower() != "quoi":
+        return False
+    clitics, rest = _after_clitics(_clause(tokens, index))
+    if not rest or rest[0] not in CONCESSIVE_VERBS:
+        return False
+    return rest[0] not in {"soit", "fût"} or "en" in clitics  # "quoi qu'il soit" alone is no idiom
+
+
 def impersonal_reason(tokens: Sequence[GToken], index: int) -> str:
     """Drop reason for an impersonal "il", or "". The small parser's expl:subj is not used: on the development
     talks the 7 "il" that it alone marked were all referential (il peut être senti, il est étiré). An inverted
     "il" ("y a-t-il", "n'était-il pas possible de") is read with the verb before it."""
     if tokens[index].text.lower() != "il":
         return ""
+    if _concessive_idiom(tokens, index):
+        return "impersonal_il_idiom"
     clitics, rest = _inverted(tokens, index) or _after_clitics(_clause(tokens, index))
     for name, rule in IMPERSONAL_RULES.items():
         if rule(clitics, rest):

@@ -59,7 +59,10 @@ COPULAR_VERBS = word_set("sembler paraître devenir rester demeurer")
 # (blind round 6, class 2). Written for mtprobes from French grammar; the word is kept as it is.
 GENDER_INVARIABLE = word_set(
     "super sensass cool chic marron orange sympa kitsch top extra pop snob bio standard cash classe moche "
-    "bath chouette sexy zen rock punk nickel canon béton limite bidon mastoc"
+    "bath chouette sexy zen rock punk nickel canon béton limite bidon mastoc "
+    # adverbs and nouns after être/avoir that the lexicon lists as adjectives or the parse takes for predicates:
+    # "il est très bien" became "elle est très bienne", "avoir besoin" "besoine" (blind round 7, class A2)
+    "bien mal mieux besoin envie peur faim soif raison tort honte debout"
 )
 # colours that a shade word makes invariable: "elle est bleu clair" (the compound does not agree)
 COLOURS = word_set("bleu vert rouge jaune gris marron rose orange violet noir blanc brun beige turquoise")
@@ -159,7 +162,8 @@ def _same_in_both_genders(token: Any) -> bool:
     singular = form[:-1] if form.endswith("s") else form  # "sympas", "marrons" (number never changes here)
     bon_marche = (form, after) == ("bon", "marché") or (before, form) == ("bon", "marché")  # "elle est bon marché"
     invariable = form in GENDER_INVARIABLE or singular in GENDER_INVARIABLE
-    return invariable or colour_compound or bon_marche or form.endswith(FINITE_VERB_FINALS)
+    infinitive = morph_of(token, "VerbForm") == "Inf"  # "il s'est fait tuer": the index lists "tuer" (tuère)
+    return invariable or colour_compound or bon_marche or infinitive or form.endswith(FINITE_VERB_FINALS)
 
 
 def _neighbour(token: Any, offset: int) -> str:
@@ -187,8 +191,10 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
         return None  # the lemmatizer knows the adjective, no rule inflects it: not read as one-form ("neuve")
     if _feminine_lemma(lemma, verified):
         return None  # "venues" ADJ with lemma "venue": venu + e or epicene venue (blind round 6, class 1)
-    if lemma in verified:
+    if lemma in verified and (lemma in known_adjectives() or not adjectives):
         verified = {lemma}  # the lemmatizer's base wins: "rapide" is not the feminine of "rapid", "gris" not of "gri"
+        # unless the index does not know it and knows another reading: "beaux" has the lemma "beal", which made
+        # "elles sont beales" (blind round 7, class A2); "beau" is the known base
     elif participle and token.lemma_.endswith("er") and any(base.endswith("é") for base in verified):
         verified = {base for base in verified if base.endswith("é")}  # tomber -> tombé(s), not "tombés" as a base
     elif not participle and adjectives:
@@ -202,7 +208,22 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     if len(results) != 1 or None in results:
         return None
     result = results.pop()
-    return match_case(result, token.text) if result else None
+    if not result or (result != token.text.lower() and _invented(token, participle, lemma, verified)):
+        return None
+    return match_case(result, token.text)
+
+
+def _invented(token: Any, participle: bool, lemma: str, verified: set[str]) -> bool:
+    """A word with no base the lexicon knows nor a participle's, not tagged as an adjective or tagged so with
+    the lemmatizer's lemma the form itself (no analysis): a form built for it by the ending rules would be made
+    up ("besoin" -> "besoine", "médecin" ADJ -> "médecine"; blind round 7, class A2). Without a lexicon nothing
+    is known and the old behaviour stays."""
+    known = known_adjectives()
+    unanalysed = token.pos_ != "ADJ" or token.lemma_.lower() == token.text.lower()
+    if participle or not known or not unanalysed:
+        return False
+    participle_shaped = any(_participle_base(base) for base in verified)  # "partie" NOUN: parti + e, as before
+    return not (verified & known) and lemma not in known and not participle_shaped
 
 
 def _verb_form_read_as_adjective(token: Any, verified: set[str]) -> bool:
@@ -271,7 +292,8 @@ def _predicates(subject: Any) -> list[Any]:
 
 # "elle se révèle fausse", "elle se trouve fermée", "elle s'avère utile": a copula with "se" (blind round 5,
 # class 4: the variant was "il se révèle fausse")
-REFLEXIVE_COPULAS = word_set("trouver révéler avérer montrer")
+REFLEXIVE_COPULAS = word_set("trouver révéler avérer montrer faire fait")  # "elle se fait vieille"; "fait": the
+# small model's lemma of "faites" in "elles se sont faites belles" (the variant kept "belles")
 
 
 def _reflexive_copula(head: Any) -> bool:
@@ -356,14 +378,29 @@ TOUT_FORMS = {
 }
 
 
-def _floating_tout(predicate: Any, source: str, target: str, number: str) -> list[Edit]:
+def _floating_tout(predicate: Any, source: str, target: str, number: str, new_form: str) -> list[Edit]:
     """ "elles sont toutes fermées" -> "ils sont tous fermés": "tout" attached to the predicate agrees with
-    the subject."""
+    the subject. The adverb "tout" stays before a vowel ("elle est tout étonnée", "tout heureuse") and in "tout
+    à fait" (blind round 7: the variant was "elle est toute à fait prête")."""
+    touts = [c for c in predicate.children
+             if c.lower_ == TOUT_FORMS[(source, number)] and c.lower_ != TOUT_FORMS[(target, number)]
+             and _neighbour(c, -1) not in TOUT_PREPOSITIONS]  # "capable de tout": a pronoun, not floating
+    _no_h_before(touts, new_form)
     return [
         Edit(c.idx, c.idx + len(c.text), match_case(TOUT_FORMS[(target, number)], c.text))
-        for c in predicate.children
-        if c.lower_ == TOUT_FORMS[(source, number)] and c.lower_ != TOUT_FORMS[(target, number)]
+        for c in touts
+        if not (c.lower_ == "tout" and (_neighbour(c, 1) == "à" or new_form.lower().startswith(VOWEL_STARTS)))
     ]
+
+
+TOUT_PREPOSITIONS = word_set("de d' d’ à pour par sur en avec sans malgré après avant contre")
+
+
+def _no_h_before(touts: Sequence[Any], new_form: str) -> None:
+    """ "tout(e) honteuse" / "tout heureuse": the adverb agrees before an aspirated h only, which no table here
+    tells: dropped."""
+    if touts and new_form.lower().startswith("h"):
+        raise AgreementProblem("agreement_unresolved_tout_before_h")
 
 
 def _shares_subject(conj: Any) -> bool:
@@ -390,14 +427,92 @@ def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str)
     for token in subject.doc[subject.i + 1 :]:
         if token.dep_.startswith(("nsubj", "expl")) and (token.i not in repaired or token.lower_ in FORMS):
             break  # another subject (a chain pronoun too: its own edits repair its clause)
-        if token.i not in repaired and _predicative_of_gender(token, source, number):
+        unrepaired = token.i not in repaired
+        if unrepaired and (_predicative_of_gender(token, source, number) or _after_copula(token, source)):
             raise AgreementProblem("agreement_unresolved")  # "elles étaient toutes fermées" parsed apart
+    head = subject.head
+    if head.i not in repaired and _agreeing_invariant_participle(head, source):
+        raise AgreementProblem("agreement_unresolved_reflexive_participle")
+    after = subject.doc[head.i + 1] if head.i + 1 < len(subject.doc) else None
+    if after is not None and after.i not in repaired and _after_copula(after, source):
+        raise AgreementProblem("agreement_unresolved")  # "il s'est fait beau": "beau" parsed as an object
+    for check, reason in LATER_CHECKS.items():
+        if check(subject, source):
+            raise AgreementProblem(reason)
+
+
+def _agreeing_invariant_participle(token: Any, source: str) -> bool:
+    """A feminine participle where none agrees, as written in the reference ("elle s'est faite opérer"): the
+    variant would keep "faite" after "il" (blind round 7, class A3); the usage varies, so the item is dropped."""
+    feminine_form = token.lower_.endswith(("e", "es")) and morph_of(token, "VerbForm") == "Part"
+    return source == "Fem" and feminine_form and invariant_reflexive_participle(token)
+
+
+def _after_copula(token: Any, source: str) -> bool:
+    """An adjective of the old gender right after a copula, however parsed: "ils sont tous devenus fous" (fous
+    a NOUN with the participle as its modifier; blind round 7, class A1: the variant kept "fous")."""
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    copula = before is not None and (before.lemma_ in COPULAR_VERBS or before.lemma_ == "être"
+                                     or _reflexive_copula(before))  # "il s'est fait beau": beau NOUN obj
+    # participles are _predicative_of_gender's ("il s'est fait mal": "fait" after "est" agrees with nothing)
+    participle = morph_of(token, "VerbForm") == "Part"
+    agreeing = morph_of(token, "Gender") == source and not _same_in_both_genders(token) and not participle
+    return copula and agreeing and _known_adjective_form(token)
+
+
+def _verbless_fragment(subject: Any, source: str) -> bool:
+    """Another sentence of the item with no verb nor subject that holds a bare adjective of the old gender:
+    "Elle est belle. Charnue." (blind round 7, class A1: "Charnue" stayed after "il"). Whose it is cannot be
+    told, and it may be the referent's: dropped."""
+    for sentence in subject.doc.sents:
+        if subject.i in range(sentence.start, sentence.end):
+            continue
+        if any(t.pos_ in {"VERB", "AUX", "PRON"} for t in sentence):
+            continue
+        if any(_bare_adjective(t, source) for t in sentence):
+            return True
+    return False
+
+
+def _bare_adjective(token: Any, source: str) -> bool:
+    before = token.doc[token.i - 1].lower_ if token.i > 0 else ""
+    with_determiner = before in FRAGMENT_DETERMINERS or any(c.dep_ == "det" for c in token.children)
+    return not with_determiner and morph_of(token, "Gender") == source and _known_adjective_form(token)
+
+
+FRAGMENT_DETERMINERS = word_set("le la l' l’ les un une des du de d' d’ ce cet cette ces mon ma mes ton ta tes son "
+                                "sa ses notre nos votre vos leur leurs")
+# "un"/"une" counted by "en" ("il y en a une", "j'en veux un"): it may stand for the referent's noun, whose
+# gender the flip changes; the variant cannot tell (blind round 7, class A1)
+EN_NUMERAL = {"Masc": "un", "Fem": "une"}
+
+
+def _en_numeral(subject: Any, source: str) -> bool:
+    """A pronominal "un/une" of the old gender after an "en" in the same sentence as it."""
+    seen_en = False
+    for token in subject.doc:
+        if token.is_sent_start:
+            seen_en = False
+        seen_en = seen_en or (token.lower_ == "en" and token.pos_ == "PRON")
+        following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+        nominal = following is not None and following.pos_ in {"NOUN", "ADJ", "PROPN"} and following.lower_ != "autre"
+        if seen_en and token.lower_ == EN_NUMERAL[source] and not nominal:
+            return True
+    return False
+
+
+LATER_CHECKS = {
+    _verbless_fragment: "agreement_unresolved_fragment",
+    _en_numeral: "agreement_unresolved_en_numeral",
+}
 
 
 def _predicative_of_gender(token: Any, source: str, number: str) -> bool:
     """An adjective, être-participle or floating "tout" of the source gender that modifies no noun."""
     if _avoir_tense(token) or invariant_reflexive_participle(token) or _before_its_noun(token):
         return False  # "il n'a pas marché": marché tagged ADJ; "il s'est lavé les mains"
+    if _same_in_both_genders(token):
+        return False  # "il s'est fait mal": "mal" never changes
     if morph_of(token, "Gender") != source or morph_of(token, "Number") not in {number, ""}:
         return False
     if token.head.pos_ in {"NOUN", "PROPN"} and token.head.i != token.i:
@@ -462,7 +577,7 @@ def pronoun_edits(
         repaired.add(word.i)
         if swapped != word.text:
             edits.append(Edit(word.idx, word.idx + len(word.text), swapped))
-        touts = _floating_tout(word, old.gender, new.gender, old.number)
+        touts = _floating_tout(word, old.gender, new.gender, old.number, swapped)
         repaired.update(c.i for c in word.children if c.lower_ == TOUT_FORMS[(old.gender, old.number)])
         edits += touts
     try:
@@ -474,8 +589,37 @@ def pronoun_edits(
         repaired.add(word.i)
         if form != word.text:
             edits.append(Edit(word.idx, word.idx + len(word.text), match_case(form, word.text)))
+    adverbs = _adverb_tout_edits(parsed.doc, edits, repaired | chain, new.gender, old.number)
+    repaired.update(token.i for token, _ in adverbs)
+    edits += [edit for _, edit in adverbs]
     _check_leftovers(parsed, repaired | chain, old.gender, old.number)
     return edits
+
+
+VOWEL_STARTS = tuple("aeiouyhâàéèêëîïôûù")
+
+
+def _adverb_tout_edits(doc: Any, edits: Sequence[Edit], done: set[int], gender: str,
+                       number: str) -> list[tuple[Any, Edit]]:
+    """The adverb "tout" before a repaired adjective agrees with a feminine one that starts with a consonant:
+    "il est tout seul" -> "elle est toute seule", "ils sont tout seuls" -> "elles sont toutes seules", and back
+    (blind round 7, class A1: the variant was "elle est tout seule")."""
+    starts = {edit.start: edit.text for edit in edits}
+    found = []
+    for token in doc[1:]:
+        new_form = starts.get(token.idx)
+        before = doc[token.i - 1]
+        if new_form is None or before.i in done:
+            continue
+        _no_h_before([before] if before.lower_ in {"tout", "toute", "toutes"} else [], new_form)
+        if gender == "Fem" and before.lower_ == "tout" and not new_form.lower().startswith(VOWEL_STARTS):
+            form = "toutes" if number == "Plur" else "toute"
+        elif gender == "Masc" and before.lower_ in {"toute", "toutes"}:
+            form = "tout"
+        else:
+            continue
+        found.append((before, Edit(before.idx, before.idx + len(before.text), match_case(form, before.text))))
+    return found
 
 
 def _distinct(edits: Sequence[Edit]) -> list[Edit]:

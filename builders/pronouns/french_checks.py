@@ -43,6 +43,8 @@ def generic_they_reason(source: Token, antecedent_head: Token) -> str:
     if source.lower_ != "they":
         return ""
     verb = _verb_of(source)
+    if _unnamed_people(source, verb, antecedent_head):
+        return "generic_they_unnamed_people"
     if verb.lemma_.lower() not in PERSON_VERBS:
         return ""
     opener = source.doc[source.i - 1].lower_ if source.i > 0 else ""
@@ -51,6 +53,26 @@ def generic_they_reason(source: Token, antecedent_head: Token) -> str:
     lemma = antecedent_head.lemma_.lower()
     personal = lemma in person_nouns() or lemma in GROUP_NOUNS or antecedent_head.pos_ == "PROPN"
     return "" if personal else "they_person_verb_thing_antecedent"
+
+
+# --- blind round 7, class B: "they" for unnamed authorities or people ("They'll arrest you", "They're chasing
+# me", "They say it works") while the chosen antecedent is no subject of its clause ("I saw the kids. They'll
+# arrest you."): the French "ils" then refers to people never named. Narrow by design: a verb of pursuit or
+# force with "me/you/us" as its object, or a present "they say" before a clause.
+AUTHORITY_VERBS = word_set("arrest chase catch jail imprison hunt shoot kill fine deport torture execute follow "
+                           "watch track")
+SPEECH_PARTICIPANTS = word_set("me you us")
+SUBJECT_DEPS_EN = frozenset({"nsubj", "nsubjpass"})
+
+
+def _unnamed_people(source: Token, verb: Token, antecedent_head: Token) -> bool:
+    if antecedent_head.dep_ in SUBJECT_DEPS_EN:
+        return False  # "The guards were angry. They chased us." : the guards
+    objects = {c.lower_ for c in verb.children if c.dep_ == "dobj"}
+    pursuit = verb.lemma_.lower() in AUTHORITY_VERBS and bool(objects & SPEECH_PARTICIPANTS)
+    hearsay = (verb.lemma_.lower() == "say" and verb.tag_ == "VBP"
+               and any(c.dep_ == "ccomp" for c in verb.children))
+    return pursuit or hearsay
 
 
 # --- (c) the French pronoun translates this English pronoun, in its clause --------------------------------

@@ -112,8 +112,15 @@ def _target(family: str, gn: GN, old: GN, new: GN) -> str | None:
     return FAMILIES[family][new] if gn == old else None
 
 
+# a plural "tous/toutes" before a singular determiner quantifies no noun there: "ils aiment tous le chocolat"
+# (blind round 7, class A1: the variant kept "tous" with "elles")
+SINGULAR_DETERMINERS = word_set("le la l' l’ un une du ce cet cette mon ma ton ta son sa")
+
+
 def _tout_reading(token: Any, before: str, after: str) -> str:
-    floating = after not in DETERMINERS or (after == "les" and _lower(_next(token, 2)) in NUMERALS)
+    before_singular = token.lower_ in {"tous", "toutes"} and after in SINGULAR_DETERMINERS
+    floating = (after not in DETERMINERS or before_singular
+                or (after == "les" and _lower(_next(token, 2)) in NUMERALS))
     if floating and _object_clitic_before(token):
         return "unsure_quantifier"  # "elles les ont toutes vues": the subject's or the object's
     return "agree" if floating and token.lower_ != "tout" else "other"  # "tout" is mostly the adverb
@@ -369,10 +376,17 @@ def invariant_reflexive_participle(token: Any) -> bool:
         return False
     if token.lemma_.lower() in INDIRECT_REFLEXIVE_VERBS:
         return True
+    if _lower(_next(token)) in BARE_REFLEXIVE_OBJECTS:
+        return True  # "il s'est fait mal" -> "elle s'est fait mal", not "faite" (blind round 7, class A3)
     following = [t for t in token.doc[token.i + 1 : token.i + 3] if not _adverb(t)]
     if following and following[0].morph.get("VerbForm") == ["Inf"]:
         return True  # "s'est fait construire", "s'est laissé tomber"
     return any(c.dep_ == "obj" and c.i > token.i and c.pos_ in {"NOUN", "PROPN"} for c in token.children)
+
+
+# bare direct objects of a pronominal verb, often tagged ADV or left unattached: "se faire mal", "se faire
+# plaisir", "se donner confiance": the participle then agrees with nothing
+BARE_REFLEXIVE_OBJECTS = word_set("mal plaisir confiance honte peur")
 
 
 def _reflexive_before(token: Any) -> bool:
