@@ -11,27 +11,14 @@ dropping beats a wrong variant.
 from __future__ import annotations
 
 import pytest
+from french_variant_probe import variants_or_reason
 
 from builders.core.compat import spacy_english, spacy_french
-from builders.pronouns.french import FORMS, impersonal_reason, tokenize
+from builders.pronouns.french import impersonal_reason, tokenize
 from builders.pronouns.french_checks import generic_they_reason
 
 needs_french = pytest.mark.skipif(not spacy_french().available, reason=spacy_french().reason)
 needs_english = pytest.mark.skipif(not spacy_english().available, reason=spacy_english().reason)
-
-
-def _outcome(text: str) -> list[str] | str:
-    from builders.pronouns.french import make_french
-    from builders.pronouns.french_agreement import AgreementProblem, french_variants
-
-    tokens = tokenize(text)
-    index = next(i for i, t in enumerate(tokens) if t.text.lower() in FORMS)
-    parsed = make_french().token(text, tokens, index)
-    assert parsed is not None
-    try:
-        return [v.text for v in french_variants(text, tokens, [(index, parsed)])]
-    except AgreementProblem as problem:
-        return problem.reason
 
 
 CLASS_A1 = [
@@ -115,7 +102,7 @@ CLASS_A2 = [
 @needs_french
 @pytest.mark.parametrize(("text", "expected"), CLASS_A1 + CLASS_A1_TOUT + CLASS_A2 + CLASS_A3)
 def test_round7_variants(text: str, expected: list[str] | str) -> None:
-    assert _outcome(text) == expected
+    assert variants_or_reason(text) == expected
 
 
 def _reason(text: str) -> str:
