@@ -60,6 +60,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_enfr6", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_ende10", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr7", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr8", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -415,6 +416,27 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'Könnte es das?' is a garbled rendering whose es may be vague: in doubt, no"),
     ("pronouns_opensubs_ende6", "opensubs-ende/d007223-s0005-t011", "usable"):
         (False, "'dass es ... alles andere als langweilig ist' is readable as impersonal"),
+    # issue 23, EN-FR round 8 (default at 934caab), resolved by the lead
+    ("pronouns_opensubs_enfr8", "opensubs-enfr/d000104-s0004-t011", "right_antecedent"):
+        (False, "they is 'one of those suckers': the recorded head lies inside the referring phrase"),
+    ("pronouns_opensubs_enfr8", "opensubs-enfr/d000821-s0004-t006", "usable"):
+        (False, "they is the Russians (les Russes, used of both genders), not the bases"),
+    ("pronouns_opensubs_enfr8", "opensubs-enfr/d001609-s0004-t026", "usable"):
+        (False, "they is the vulgar folk (le peuple), not the breezes: the ils is not forced by the recorded noun"),
+    ("pronouns_opensubs_enfr8", "opensubs-enfr/d002186-s0004-t007", "usable"):
+        (False, "they is the nomads (les nomades, used of both genders), not the millennia"),
+    ("pronouns_opensubs_enfr8", "opensubs-enfr/d003332-s0004-t008", "right_antecedent"):
+        (False, "they may be the women rather than their hands (both feminine): in doubt, no"),
+    ("pronouns_opensubs_enfr8", "opensubs-enfr/d003420-s0004-t002", "right_antecedent"):
+        (False, "the French 'Si elle va bien' reads as the patient, not the X-ray"),
+    ("pronouns_opensubs_enfr8", "opensubs-enfr/d003505-s0004-t002", "usable"):
+        (False, "they is the Northern Alliance (l'Alliance), not 'these men': ils is not forced"),
+    ("pronouns_opensubs_enfr8", "opensubs-enfr/d003505-s0004-t002", "right_antecedent"):
+        (False, "the same: the referent is the Alliance"),
+    ("pronouns_opensubs_enfr8", "opensubs-enfr/d006650-s0004-t002", "right_antecedent"):
+        (False, "the French 'elle a gagné la primaire' reads as Constance, not the maneuver"),
+    ("pronouns_opensubs_enfr8", "opensubs-enfr/d006724-s0004-t006", "usable"):
+        (False, "the same people are 'les gens' in the French context: ils may be right too"),
     # issue 23, EN-FR round 7 (default at d92d889), resolved by the lead
     ("pronouns_opensubs_enfr7", "opensubs-enfr/d001105-s0003-t001", "usable"):
         (False, "'flics' is used of women too (une flic): elles is not clearly wrong"),
