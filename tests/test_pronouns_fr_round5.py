@@ -32,6 +32,9 @@ def _reason(text: str) -> str:
         ("Il n'est pas encore l'heure de manger.", "impersonal_il_time"),
         ("Il est 23 h à Paris.", "impersonal_il_time"),
         ("Ce soir-là, il faisait très froid.", "impersonal_il_verb"),
+        # blind round 8, as classes: light and air after "faire", the subjunctive "qu'il en soit ainsi"
+        ("Dehors, il faisait déjà sombre.", "impersonal_il_verb"),
+        ("En été, il fait clair jusqu'à dix heures.", "impersonal_il_verb"),
         ("À cette heure-là, il aurait fallu attendre.", "impersonal_il_verb"),
         ("Il va falloir choisir.", "impersonal_il_verb"),
         ("Il pourrait y avoir un problème.", "impersonal_il_il_y_a"),
@@ -40,6 +43,7 @@ def _reason(text: str) -> str:
         ("Comment se fait-il que tu sois là ?", "impersonal_il_verb"),
         ("Qu'en est-il des effets secondaires ?", "impersonal_il_idiom"),
         ("Il en va de même pour les autres.", "impersonal_il_idiom"),
+        ("Qu'il en soit ainsi.", "impersonal_il_idiom"),  # blind round 8, as a class
         ("N'était-il pas possible de le réparer ?", "impersonal_il_extraposition"),
         ("Il est plutôt risqué de sortir.", "impersonal_il_extraposition"),
         ("Il peut être difficile de comprendre.", "impersonal_il_extraposition"),

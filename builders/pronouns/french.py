@@ -77,8 +77,8 @@ CONDITIONAL_VERBS = {
     "restait": word_set("à de d' d’ du des un une encore beaucoup peu quelques plus"),
     "arrive": word_set("que qu' qu’ de d' d’ souvent parfois"),
     "arrivait": word_set("que qu' qu’ de d' d’ souvent parfois"),
-    "fait": word_set("beau froid chaud nuit jour noir doux frais gris soleil mauvais humide sec"),
-    "faisait": word_set("beau froid chaud nuit jour noir doux frais gris soleil mauvais humide sec"),
+    "fait": word_set("beau froid chaud nuit jour noir doux frais gris soleil mauvais humide sec sombre clair lourd"),
+    "faisait": word_set("beau froid chaud nuit jour noir doux frais gris soleil mauvais humide sec sombre clair lourd"),
     "passe": word_set("quelque rien que qu' qu’ des"),
     "passait": word_set("quelque rien que qu' qu’ des"),
     "trouve": word_set("que qu' qu’"),
@@ -108,7 +108,7 @@ IMPERSONAL_PARTICIPLES = word_set("fallu plu neigé gelé suffi")
 # "devient/devenait" take an extraposed subject as "est" does: "il devient difficile de"
 BECOMES = word_set("devient devenait deviendra deviendrait")
 # the weather after "faire" ("il faisait très froid": an adverb in between)
-WEATHER = word_set("beau froid chaud nuit jour noir doux frais gris soleil mauvais humide sec bon")
+WEATHER = word_set("beau froid chaud nuit jour noir doux frais gris soleil mauvais humide sec sombre clair lourd bon")
 # "il se passe quelque chose", "ce qu'il s'est passé quand ...": what may follow the impersonal "se passer"
 # ("le film se passe à Paris" is referential: a place or time after it is not listed)
 PASSER_FORMS = word_set("passe passait passera passerait passé produit produisait produira")
@@ -117,7 +117,7 @@ PASSER_FOLLOWERS = word_set(
     "quand lorsque lorsqu' lorsqu’ si exactement vraiment"
 )
 # "il en est de même", "qu'en est-il des effets", "il en va de sa vie" (not "il en est fier")
-EN_ETRE_ALLER = word_set("est était sera serait va allait ira irait")
+EN_ETRE_ALLER = word_set("est était sera serait soit fût va allait ira irait")  # "qu'il en soit ainsi"
 EN_FOLLOWERS = word_set("de d' d’ des du ainsi autrement")
 # "il s'avère que", "il n'empêche que", "il manque du pain": impersonal with what follows
 WITH_FOLLOWER = {
