@@ -3,7 +3,7 @@ none could be made (the counted drop reason)."""
 
 from __future__ import annotations
 
-from builders.pronouns.french import FORMS, tokenize
+from builders.pronouns.french import FORMS, impersonal_reason, tokenize
 
 
 def variants_or_reason(text: str) -> list[str] | str:
@@ -19,3 +19,9 @@ def variants_or_reason(text: str) -> list[str] | str:
         return [v.text for v in french_variants(text, tokens, [(index, parsed)])]
     except AgreementProblem as problem:
         return problem.reason
+
+
+def il_reason(text: str) -> str:
+    """Why the first "il" of ``text`` is impersonal ('' when it may refer)."""
+    tokens = tokenize(text)
+    return impersonal_reason(tokens, next(i for i, t in enumerate(tokens) if t.text.lower() == "il"))

@@ -9,19 +9,14 @@ reflexive participles that never agree, *avoir l'air*, *l'aîné*, *l'un(e) des*
 from __future__ import annotations
 
 import pytest
-from french_variant_probe import variants_or_reason
+from french_variant_probe import il_reason, variants_or_reason
 
 from builders.core.compat import spacy_english, spacy_french
-from builders.pronouns.french import FORMS, impersonal_reason, tokenize
+from builders.pronouns.french import FORMS, tokenize
 from builders.pronouns.french_checks import fewer_french_pronouns, person_of_gender_in_reach
 
 needs_french = pytest.mark.skipif(not spacy_french().available, reason=spacy_french().reason)
 needs_english = pytest.mark.skipif(not spacy_english().available, reason=spacy_english().reason)
-
-
-def _reason(text: str) -> str:
-    tokens = tokenize(text)
-    return impersonal_reason(tokens, next(i for i, t in enumerate(tokens) if t.text.lower() == "il"))
 
 
 @pytest.mark.parametrize(
@@ -69,7 +64,7 @@ def _reason(text: str) -> str:
     ],
 )
 def test_round5_impersonal_il(text: str, expected: str) -> None:
-    assert _reason(text) == expected
+    assert il_reason(text) == expected
 
 
 @needs_french

@@ -11,10 +11,9 @@ dropping beats a wrong variant.
 from __future__ import annotations
 
 import pytest
-from french_variant_probe import variants_or_reason
+from french_variant_probe import il_reason, variants_or_reason
 
 from builders.core.compat import spacy_english, spacy_french
-from builders.pronouns.french import impersonal_reason, tokenize
 from builders.pronouns.french_checks import generic_they_reason
 
 needs_french = pytest.mark.skipif(not spacy_french().available, reason=spacy_french().reason)
@@ -105,11 +104,6 @@ def test_round7_variants(text: str, expected: list[str] | str) -> None:
     assert variants_or_reason(text) == expected
 
 
-def _reason(text: str) -> str:
-    tokens = tokenize(text)
-    return impersonal_reason(tokens, next(i for i, t in enumerate(tokens) if t.text.lower() == "il"))
-
-
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -131,7 +125,7 @@ def _reason(text: str) -> str:
     ],
 )
 def test_round7_impersonal_il(text: str, expected: str) -> None:
-    assert _reason(text) == expected
+    assert il_reason(text) == expected
 
 
 @needs_english

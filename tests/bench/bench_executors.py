@@ -224,6 +224,16 @@ def print_units(result: dict[str, Any], stages: str = "") -> None:
           f"{';' if stages else ''}{stages}  (load average {os.getloadavg()[0]:.2f})", flush=True)
 
 
+def print_memory_row(repeat: int, lines: int, executor: str, result: dict[str, Any]) -> None:
+    """One scaling row of a line-based builder: wall time, plan size, driver and worker peaks, records."""
+    print(f"  x{repeat:<3} {lines:>7} lines  {executor:<9} wall {result['wall']:6.1f} s  "
+          f"plan {result['plan_bytes']} B  driver peak after prepare "
+          f"{result['prepare_driver_kb'] / 1024:5.0f} MB, at the end {result['driver_kb'] / 1024:5.0f} MB  "
+          f"largest worker peak {result['worker_max_kb'] / 1024:5.0f} MB "
+          f"({result['worker_processes']} worker processes)  {result['records']} records")
+    print_units(result)
+
+
 def variations_scaling(args: argparse.Namespace, work: Path) -> None:
     print(f"1. variations.v1 on docs-ende/{args.corpus}, scaling {args.scaling}, {os.cpu_count()} CPUs, "
           f"load average before {os.getloadavg()[0]:.2f}")
@@ -235,12 +245,7 @@ def variations_scaling(args: argparse.Namespace, work: Path) -> None:
             config = {"name": "bench", "src": str(src), "tgt": str(tgt), "executor": executor,
                       "workers": args.workers}
             result = run_build(label, config, work, PLAN_CODE, VARIATIONS)
-            print(f"  x{repeat:<3} {lines:>7} lines  {executor:<9} wall {result['wall']:6.1f} s  "
-                  f"plan {result['plan_bytes']} B  driver peak after prepare "
-                  f"{result['prepare_driver_kb'] / 1024:5.0f} MB, at the end {result['driver_kb'] / 1024:5.0f} MB  "
-                  f"largest worker peak {result['worker_max_kb'] / 1024:5.0f} MB "
-                  f"({result['worker_processes']} worker processes)  {result['records']} records")
-            print_units(result)
+            print_memory_row(repeat, lines, executor, result)
 
 
 def commute_scaling(args: argparse.Namespace, work: Path) -> None:
@@ -257,12 +262,7 @@ def commute_scaling(args: argparse.Namespace, work: Path) -> None:
             config = {**demo, "name": "bench", "data_dir": str(data), "captions": str(captions),
                       "executor": executor, "workers": args.workers}
             result = run_build(label, config, work, PLAN_CODE, COMMUTE_EXT, "cache_dir")
-            print(f"  x{repeat:<3} {lines:>7} lines  {executor:<9} wall {result['wall']:6.1f} s  "
-                  f"plan {result['plan_bytes']} B  driver peak after prepare "
-                  f"{result['prepare_driver_kb'] / 1024:5.0f} MB, at the end {result['driver_kb'] / 1024:5.0f} MB  "
-                  f"largest worker peak {result['worker_max_kb'] / 1024:5.0f} MB "
-                  f"({result['worker_processes']} worker processes)  {result['records']} records")
-            print_units(result)
+            print_memory_row(repeat, lines, executor, result)
 
 
 def commute_files(repeat: int, work: Path) -> tuple[Path, Path, int]:
