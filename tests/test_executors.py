@@ -277,3 +277,37 @@ def test_executor_keys_stay_out_of_the_signature(corpus: tuple[Path, Path]) -> N
     assert "executor" not in local.to_dict()
     with pytest.raises(MtprobesError, match="executor"):
         ToyBuilder(ToyConfig(src=str(corpus[0]), tgt=str(corpus[1]), executor="dask")).build(corpus[0].parent)
+
+
+class _FlakyClientServer:
+    """Stands in for the `ray` module's init/shutdown only, to test our retry policy (not Ray): ``init`` fails
+    with the client server's "Initialization failure" ``failures`` times, then succeeds."""
+
+    class exceptions:  # named as in ray, which the retry code reads
+        class RayError(Exception):
+            pass
+
+    def __init__(self, failures: int) -> None:
+        self.failures, self.calls, self.shutdowns = failures, 0, 0
+
+    def init(self, **_: object) -> None:
+        self.calls += 1
+        if self.calls <= self.failures:
+            raise ConnectionAbortedError("Initialization failure from server")
+
+    def shutdown(self) -> None:
+        self.shutdowns += 1
+
+
+@pytest.mark.parametrize(("failures", "connected"), [(0, True), (2, True), (3, False)])
+def test_a_client_server_that_fails_to_start_a_session_is_tried_again(failures: int, connected: bool) -> None:
+    from builders.core.executors import CLIENT_INIT_RETRIES, RayConnectionError, _init_with_retries
+
+    ray = _FlakyClientServer(failures)
+    if connected:
+        _init_with_retries(ray, "ray://head:10001", "ray://head:10001", pause_s=0.0)
+    else:
+        with pytest.raises(RayConnectionError, match=r"ray://head:10001 \(ConnectionAbortedError"):
+            _init_with_retries(ray, "ray://head:10001", "ray://head:10001", pause_s=0.0)
+    assert ray.calls == min(failures + 1, CLIENT_INIT_RETRIES + 1)
+    assert ray.shutdowns == min(failures, CLIENT_INIT_RETRIES)

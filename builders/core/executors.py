@@ -273,14 +273,35 @@ class RayExecutor(Executor):
             label = address if self.address else f"{address} (from RAY_ADDRESS or the last `ray start` here)"
             _require_listening(address, label)
             _offer_auth_token(address)
-            try:
-                ray.init(address=address, log_to_driver=False)
-            except (ConnectionError, RuntimeError, ValueError, TimeoutError, ray.exceptions.RayError) as error:
-                raise RayConnectionError(label, error) from None
+            _init_with_retries(ray, address, label)
             return
         # A local cluster: its workers import what this driver imports, from the same places.
         ray.init(num_cpus=self.workers, include_dashboard=False, log_to_driver=False,
                  runtime_env={"env_vars": {"PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}})
+
+
+# A Ray client server (ray://) that is busy can fail to start the session it spawns for a new client in time
+# ("Initialization failure from server", a ConnectionAbortedError) although the cluster is fine: seen on a
+# loaded head node. That one error is tried again after a pause; every other failure is reported at once.
+CLIENT_INIT_RETRIES = 2
+CLIENT_INIT_PAUSE_S = 3.0
+
+
+def _init_with_retries(ray: Any, address: str, label: str, pause_s: float = CLIENT_INIT_PAUSE_S) -> None:
+    import time
+
+    for attempt in range(CLIENT_INIT_RETRIES + 1):
+        try:
+            ray.init(address=address, log_to_driver=False)
+            return
+        except ConnectionAbortedError as error:
+            if attempt == CLIENT_INIT_RETRIES:
+                raise RayConnectionError(label, error) from None
+            LOG.warning("the Ray client server at %s did not start a session (%s); trying again", label, error)
+            ray.shutdown()
+            time.sleep(pause_s * (attempt + 1))
+        except (ConnectionError, RuntimeError, ValueError, TimeoutError, ray.exceptions.RayError) as error:
+            raise RayConnectionError(label, error) from None
 
 
 def _running_cluster() -> str:
