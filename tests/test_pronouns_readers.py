@@ -182,6 +182,13 @@ def test_jsonl_reader_and_errors(tmp_path: Path) -> None:
     broken = write(tmp_path / "broken.jsonl", '{"doc_id": "d1", "src": "A.", "tgt": "A."}\n{oops\n')
     with pytest.raises(InputError, match=r"broken.jsonl:2: invalid JSON"):
         read_input("jsonl", InputSpec(jsonl=str(broken)))
+    records = [{"doc_id": d, "src": "A.", "tgt": "A."} for d in ("d1", "d2", "d1")]
+    resumed = write(tmp_path / "resumed.jsonl", "".join(json.dumps(r) + "\n" for r in records))
+    with pytest.raises(InputError, match=r"resumed.jsonl:3: document 'd1' resumes"):
+        read_input("jsonl", InputSpec(jsonl=str(resumed)))
+    empty = write(tmp_path / "empty.jsonl", "\n\n")  # blank lines only: no record
+    with pytest.raises(InputError, match=r"empty.jsonl: no records"):
+        read_input("jsonl", InputSpec(jsonl=str(empty)))
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ Formats (chosen by the config key ``input_format``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,22 +105,32 @@ def stream_wmt(spec: InputSpec) -> DocumentStream:
 
 
 def _wmt_documents(src_path: Path, tgt_path: Path, docs_path: Path) -> Iterator[Document]:
-    seen: set[str] = set()  # document ids only: one entry per document, not per line
-    group: list[SentencePair] = []
-    last = ""
+    return _contiguous_documents(_wmt_rows(src_path, tgt_path, docs_path), docs_path)
+
+
+def _wmt_rows(src_path: Path, tgt_path: Path, docs_path: Path) -> Iterator[tuple[str, SentencePair]]:
     for number, (src, tgt, doc_line) in enumerate(iter_parallel([src_path, tgt_path, docs_path]), start=1):
         fields = doc_line.split("\t")
         if len(fields) != 2 or not fields[1].strip():
             raise InputError(docs_path, "expected 'domain<TAB>document id'", line=number)
-        doc_id = fields[1].strip()
-        if doc_id != last:
+        yield fields[1].strip(), SentencePair(src.strip(), tgt.strip(), number)
+
+
+def _contiguous_documents(rows: Iterable[tuple[str, SentencePair]], path: Path) -> Iterator[Document]:
+    """Documents of consecutive rows with the same id, each yielded once complete; an id that comes back after
+    other documents is an error naming ``path`` and the line. Only the ids are remembered, one per document."""
+    seen: set[str] = set()
+    group: list[SentencePair] = []
+    last = ""
+    for doc_id, pair in rows:
+        if doc_id != last or not group:
             if doc_id in seen:
-                raise InputError(docs_path, f"document {doc_id!r} resumes after other documents", line=number)
+                raise InputError(path, f"document {doc_id!r} resumes after other documents", line=pair.line)
             if group:
                 yield Document(last, tuple(group))
             seen.add(doc_id)
             group = []
-        group.append(SentencePair(src.strip(), tgt.strip(), number))
+        group.append(pair)
         last = doc_id
     if group:
         yield Document(last, tuple(group))
@@ -188,9 +198,15 @@ def stream_jsonl(spec: InputSpec) -> DocumentStream:
 
 
 def _jsonl_documents(path: Path) -> Iterator[Document]:
-    seen: set[str] = set()
-    group: list[SentencePair] = []
-    last = ""
+    empty = True
+    for document in _contiguous_documents(_jsonl_rows(path), path):
+        empty = False
+        yield document
+    if empty:
+        raise InputError(path, "no records")
+
+
+def _jsonl_rows(path: Path) -> Iterator[tuple[str, SentencePair]]:
     for number, record in iter_jsonl(path):
         require_fields(path, number, record, ("doc_id", "src", "tgt"))
         doc_id, src, tgt = record["doc_id"], record["src"], record["tgt"]
@@ -198,19 +214,7 @@ def _jsonl_documents(path: Path) -> Iterator[Document]:
             raise InputError(
                 path, "'src' and 'tgt' must be strings, 'doc_id' a string or integer", line=number
             )
-        doc_id = str(doc_id)
-        if doc_id != last or not group:
-            if doc_id in seen:
-                raise InputError(path, f"document {doc_id!r} resumes after other documents", line=number)
-            if group:
-                yield Document(last, tuple(group))
-            seen.add(doc_id)
-            group = []
-        group.append(SentencePair(src.strip(), tgt.strip(), number))
-        last = doc_id
-    if not group:
-        raise InputError(path, "no records")
-    yield Document(last, tuple(group))
+        yield str(doc_id), SentencePair(src.strip(), tgt.strip(), number)
 
 
 STREAMS: dict[str, Callable[[InputSpec], DocumentStream]] = {
