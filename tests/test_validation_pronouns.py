@@ -140,3 +140,22 @@ def test_validate_sets_command_names_missing_models(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["validate-sets", "--models", str(tmp_path / "none")])
     assert result.exit_code != 0
     assert "pronouns-sentence" in str(result.exception) + result.output
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_world_set_reads_the_bundled_links(tmp_path: Path, lang: str) -> None:
+    """eflomal samples from /dev/urandom: the validation set is reproducible only while its links come from the
+    bundled cache files, so a change to the cache key must rename them (a miss aligns afresh, other items)."""
+    import json
+
+    from builders.core.compat import spacy_english, spacy_french
+    from builders.core.resources import resource_path
+    from builders.validation.pronouns import build_world_set
+
+    for probe in (spacy_english(), spacy_french() if lang == "fr" else spacy_english()):
+        if not probe.available:
+            pytest.skip(probe.reason)
+    info = json.loads((build_world_set(tmp_path, lang=lang) / "info.json").read_text(encoding="utf-8"))
+    bundled = {p.stem for p in resource_path("validation", "alignment").glob("*.json")}
+    assert info["notes"]["alignment_cache_key"] in bundled
+    assert info["tools"]["alignment_links"] == "cache"

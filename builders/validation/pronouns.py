@@ -143,7 +143,7 @@ def validate_pronouns_fr(work: Path, models: Path | None = None, context_model: 
 
 def claim_table(claim: PronounClaim) -> str:
     """A Markdown table: accuracy by antecedent distance for both models, with the McNemar result."""
-    buckets = [b for b in ("0", "1", "2", "3", ">=1") if b in claim.counts]
+    buckets = [b for b in ("0", "1", "2", "3", ">=1") if claim.counts.get(b)]  # an empty bucket has no accuracy
     lines = [
         "| model | " + " | ".join(f"d{'' if b.startswith('>') else '='}{b} (n={claim.counts[b]})" for b in buckets)
         + " |",
