@@ -98,9 +98,11 @@ SYMMETRISERS: dict[str, Callable[[set[Link], set[Link]], set[Link]]] = {
 
 def corpus_key(src: Lines, tgt: Lines, settings: AlignSettings, aligner: str) -> str:
     digest = hashlib.sha256()
-    # the aligner's version is part of the key: a cache written by another version of the algorithm (or of
-    # eflomal) must miss, not hand its links to this one (a shared home cache outlives upgrades)
-    digest.update(json.dumps([aligner_version(aligner), settings.samplers, settings.rel_iterations]).encode())
+    # A deterministic aligner's version is part of the key: links cached by another version of its algorithm
+    # must miss, not stand in for what this code computes (a shared home cache outlives upgrades). eflomal's
+    # cache is the record of links no run can reproduce, so it is kept across eflomal versions.
+    name = aligner_version(aligner) if ALIGNERS[aligner].deterministic else aligner
+    digest.update(json.dumps([name, settings.samplers, settings.rel_iterations]).encode())
     for path in settings.priors_in:
         digest.update(Path(path).read_bytes())
     for line in itertools.chain(src, ("\x00",), tgt):  # read as they come, never gathered into one tuple
