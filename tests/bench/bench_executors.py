@@ -99,6 +99,21 @@ def sample():
         worker_peaks_kb(os.getpid(), peaks)
 threading.Thread(target=sample, daemon=True).start()
 
+# the units and the shared plan of a builder class, measured as the driver makes them (pickled sizes)
+def measure_units(builder_class, measured):
+    import pickle
+    original_units, original_shared = builder_class.units, builder_class.shared_plan
+    def units(self, plan):
+        made = original_units(self, plan)
+        sizes = [len(pickle.dumps(u.payload)) for u in made]
+        measured.update(units=len(made), unit_bytes_total=sum(sizes), unit_bytes_max=max(sizes))
+        return made
+    def shared_plan(self, plan):
+        shared = original_shared(self, plan)
+        measured["shared_plan_bytes"] = len(pickle.dumps((self, shared)))
+        return shared
+    builder_class.units, builder_class.shared_plan = units, shared_plan
+
 """
 
 BUILD_CODE = SAMPLER_CODE + r"""
@@ -117,21 +132,12 @@ def timed(name, function):
     return wrapper
 plan_module._aligned = timed("tokenise+align", plan_module._aligned)
 PronounsBuilder.prepare = timed("prepare", PronounsBuilder.prepare)
-original_units, original_shared = PronounsBuilder.units, PronounsBuilder.shared_plan
+measure_units(PronounsBuilder, measured)
 original_finalize = PronounsBuilder.finalize
-def units(self, plan):
-    made = original_units(self, plan)
-    sizes = [len(pickle.dumps(u.payload)) for u in made]
-    measured.update(units=len(made), unit_bytes_total=sum(sizes), unit_bytes_max=max(sizes))
-    return made
-def shared_plan(self, plan):
-    shared = original_shared(self, plan)
-    measured["shared_plan_bytes"] = len(pickle.dumps((self, shared)))
-    return shared
 def finalize(self, rows, plan, ctx):
     measured["finalize_at"] = time.perf_counter()
     return original_finalize(self, rows, plan, ctx)
-PronounsBuilder.units, PronounsBuilder.shared_plan, PronounsBuilder.finalize = units, shared_plan, finalize
+PronounsBuilder.finalize = finalize
 
 config = PronounsConfig.from_mapping(json.loads(sys.argv[2]))
 started = time.perf_counter()
@@ -162,23 +168,15 @@ import importlib, pickle
 module, _, name = sys.argv[4].partition(":")
 Builder = getattr(importlib.import_module(module), name)
 measured = {}
-original_prepare, original_units, original_shared = Builder.prepare, Builder.units, Builder.shared_plan
+original_prepare = Builder.prepare
 def prepare(self, ctx):
     started = time.perf_counter()
     plan = original_prepare(self, ctx)
     measured.update(prepare_s=time.perf_counter() - started, plan_bytes=len(pickle.dumps(plan)),
                     prepare_driver_kb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
     return plan
-def units(self, plan):
-    made = original_units(self, plan)
-    sizes = [len(pickle.dumps(u.payload)) for u in made]
-    measured.update(units=len(made), unit_bytes_total=sum(sizes), unit_bytes_max=max(sizes))
-    return made
-def shared_plan(self, plan):
-    shared = original_shared(self, plan)
-    measured["shared_plan_bytes"] = len(pickle.dumps((self, shared)))
-    return shared
-Builder.prepare, Builder.units, Builder.shared_plan = prepare, units, shared_plan
+Builder.prepare = prepare
+measure_units(Builder, measured)
 config = Builder.config_class.from_mapping(json.loads(sys.argv[2]))
 started = time.perf_counter()
 folder = Builder(config).build(sys.argv[3], overwrite=True, quiet=True)
