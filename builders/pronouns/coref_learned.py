@@ -32,7 +32,6 @@ from builders.pronouns.coref import (
     _role_rank,
 )
 from builders.pronouns.english import pleonastic_reason
-from builders.pronouns.wordnet_classes import wordnet_classes
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -44,17 +43,6 @@ DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
 COPULAS = frozenset({"be"})
 CLAUSAL_CHILDREN = frozenset({"ccomp", "xcomp", "csubj", "advcl"})
 LEMMA_COUNTS_KEY = "mtprobes_coref_noun_lemmas"
-# WordNet's noun classes pooled into what matters for *it* against *they*: people and groups are *they* or
-# *he*/*she*, things and events are *it* (wordnet_classes.py; a class not listed here is "other")
-NOUN_KINDS: dict[str, int] = {
-    "person": 0, "animal": 1, "group": 2, "artifact": 3, "act": 4, "event": 4, "process": 4, "phenomenon": 4,
-    "location": 5, "substance": 6, "food": 6, "object": 6, "plant": 6, "body": 6,
-}
-OTHER_KIND = 7  # attribute, cognition, communication, state, time, quantity ... (abstractions)
-KIND_COUNT = 8
-# WordNet's verb classes for the verb governing the pronoun (one rains; one thinks or says)
-VERB_KINDS = ("weather", "cognition", "communication", "perception", "emotion", "social", "stative", "change",
-              "motion", "possession", "contact", "creation", "consumption", "competition", "body")
 
 
 def _role(token: Token) -> int:
@@ -136,33 +124,7 @@ def candidate_features(docs: Sequence[Doc | None], sentence: int, pronoun: Token
         _cosine(_vector(noun), _vector(pronoun)),
         _cosine(_vector(noun), _vector(pronoun_verb)),
         *salience_features(docs, sentence, pronoun, noun, distance),
-        *noun_class_features(lemma),
     ]
-
-
-def noun_class_features(lemma: str) -> list[float]:
-    """The candidate's WordNet classes: its first sense's kind, the kinds' shares over its first senses (WordNet's
-    first sense of *builder* is a detergent), and whether WordNet lacks the lemma. The singular and plural models
-    are fitted apart, so these weights are already crossed with *it* against *they*."""
-    classes = wordnet_classes().get(("n", lemma), ())
-    kinds = [NOUN_KINDS.get(c, OTHER_KIND) for c in classes]
-    first = _one_hot(kinds[0], KIND_COUNT) if kinds else [0.0] * KIND_COUNT
-    shares = [kinds.count(k) / len(kinds) if kinds else 0.0 for k in range(KIND_COUNT)]
-    return [*first, *shares, 0.0 if kinds else 1.0]
-
-
-def verb_class_features(lemma: str) -> list[float]:
-    """The first sense's WordNet class of the verb governing the pronoun, one-hot (all zero: not a WordNet verb)."""
-    classes = wordnet_classes().get(("v", lemma), ())
-    return [1.0 if classes and classes[0] == kind else 0.0 for kind in VERB_KINDS]
-
-
-def attribute_class_features(verb: Token) -> list[float]:
-    """The first sense's kind of the noun the verb predicates of the pronoun or takes as object (*it is a
-    shame*, *it takes time*), one-hot; all zero without one."""
-    nouns = [c for c in verb.children if c.dep_ in {"attr", "dobj"} and c.pos_ == "NOUN"]
-    classes = wordnet_classes().get(("n", nouns[0].lemma_.lower()), ()) if nouns else ()
-    return _one_hot(NOUN_KINDS.get(classes[0], OTHER_KIND), KIND_COUNT) if classes else [0.0] * KIND_COUNT
 
 
 def _earlier_count(docs: Sequence[Doc | None], sentence: int, lemma: str) -> int:
@@ -228,8 +190,6 @@ def anaphoricity_features(docs: Sequence[Doc | None], sentence: int, pronoun: To
         1.0 if pronoun.i + 1 < len(pronoun.doc) and pronoun.doc[pronoun.i + 1].lower_ in {"'s", "is", "was"} else 0.0,
         math.log1p(names) / 2,  # a named referent in reach: the antecedent may be a name, not a common noun
         math.log1p(earlier_it) / 2,  # a chain of "it" already running
-        *verb_class_features(verb.lemma_.lower()),
-        *attribute_class_features(verb),
     ]
 
 
