@@ -277,6 +277,8 @@ def test_epicene_person_nouns_without_a_gendered_determiner(text: str, index: in
         ("Elle venait d'une étudiante.", 0, "Fem", ""),  # a complement of its own verb is never the referent
         ("L'homme dort, et il marche bien.", 5, "Masc", "homme"),
         ("L'homme dort, et elle marche bien.", 5, "Fem", ""),  # another gender
+        ("Marie est partie, et elle marche bien.", 5, "Fem", "Marie"),  # a given name of one sex
+        ("Camille est partie, et elle marche bien.", 5, "Fem", ""),  # a name of both sexes is not listed
     ],
 )
 def test_french_person_in_reach(text: str, pronoun: int, gender: str, found: str) -> None:
@@ -293,15 +295,20 @@ def test_french_person_in_reach(text: str, pronoun: int, gender: str, found: str
 @pytest.mark.parametrize(
     ("text", "gender", "number", "found"),
     [
-        ("Ce truc sur la table est lourd.", "Masc", "Sing", "truc"),
-        ("Cette chose est lourde.", "Fem", "Sing", "chose"),
-        ("Cette chose est lourde.", "Masc", "Sing", ""),
-        ("Ces machines sont lourdes.", "Fem", "Sing", ""),  # another number
+        ("Ce truc sur la table est lourd, et elle marche.", "Masc", "Sing", "truc"),
+        ("Cette chose est lourde, et il marche.", "Fem", "Sing", "chose"),
+        ("Cette chose est lourde, et il marche.", "Masc", "Sing", ""),
+        ("Ces machines sont lourdes, et il marche.", "Fem", "Sing", ""),  # another number
+        ("Il marche avec une machine.", "Fem", "Sing", ""),  # after the pronoun, a complement of its verb
+        ("Ils étaient bon marché pour les personnes.", "Fem", "Plur", ""),
     ],
 )
 def test_generic_noun_in_reach(text: str, gender: str, number: str, found: str) -> None:
-    """Blind round 8, class 3: a generic noun (chose, machine, truc) of the variant's gender and number."""
+    """Blind round 8, class 3: a generic noun (chose, machine, truc, personne) of the variant's gender and
+    number."""
     from builders.pronouns.french import make_french
     from builders.pronouns.french_reach import generic_noun_in_reach
 
-    assert generic_noun_in_reach(list(make_french().parse(text)), gender, number) == found
+    doc = make_french().parse(text)
+    pronoun = next(t for t in doc if t.lower_ in {"il", "elle", "ils", "elles"})
+    assert generic_noun_in_reach(list(doc), pronoun, gender, number) == found

@@ -376,7 +376,7 @@ def _check_pronoun_readings_in_reach(segments: Sequence[Segment], sentence: int,
         if french_person_in_reach(others, parsed, form.gender, form.number, _person_test(segment)):
             raise Drop("pronoun_gender_person_in_reach")
     variant_gender = "Masc" if form.gender == "Fem" else "Fem"
-    if any(generic_noun_in_reach(tokens, variant_gender, form.number) for _, tokens in reach):
+    if any(generic_noun_in_reach(tokens, parsed, variant_gender, form.number) for _, tokens in reach):
         raise Drop("variant_gender_generic_noun_in_reach")
 
 

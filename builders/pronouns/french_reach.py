@@ -11,6 +11,7 @@ bien, Mme Hawkes ...") and the French segment before it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import Any
 
 from builders.pronouns.german import word_set
@@ -21,9 +22,10 @@ TITLES = {
     **dict.fromkeys(["m.", "monsieur", "messieurs", "mm."], "Masc"),
 }
 # French person nouns of one gender (written for mtprobes): a person of the pronoun's gender when in reach
+# ("type" is left out: "ce type d'information" is no man, seen on the development talks)
 GENDERED_PERSONS = {
     "Masc": word_set(
-        "homme garçon père frère fils oncle neveu mari époux roi prince grand-père papa monsieur gars mec type "
+        "homme garçon père frère fils oncle neveu mari époux roi prince grand-père papa monsieur gars mec "
         "copain cousin ami fiancé patron seigneur comte duc curé moine prêtre"
     ),
     "Fem": word_set(
@@ -32,10 +34,11 @@ GENDERED_PERSONS = {
     ),
 }
 # generic nouns French uses of a thing or an animal already named otherwise ("le robot ... cette machine",
-# "l'artefact ... ce truc"): a generic noun of the variant's gender in reach makes the variant plausible
+# "l'artefact ... ce truc"), or of people ("les gens" / "les personnes"): a generic noun of the variant's
+# gender in reach makes the variant plausible
 GENERIC_NOUNS = {
-    "Fem": word_set("chose machine bestiole bête créature affaire"),
-    "Masc": word_set("truc machin bidule objet engin appareil animal"),
+    "Fem": word_set("chose machine bestiole bête créature affaire personne"),
+    "Masc": word_set("truc machin bidule objet engin appareil animal gens individu"),
 }
 SUBJECTS = frozenset({"nsubj", "nsubj:pass"})
 ENGLISH_PERSON_SUBJECTS = {"Masc": word_set("he"), "Fem": word_set("she")}
@@ -55,16 +58,32 @@ def _title_gender(token: Any) -> str:
     return gender if named else ""
 
 
+@cache
+def first_names() -> dict[str, str]:
+    """Given name -> "Masc"/"Fem" (resources/pronouns/fr_first_names.tsv)."""
+    from builders.core.resources import resource_path
+
+    lines = resource_path("pronouns", "fr_first_names.tsv").read_text(encoding="utf-8").splitlines()
+    rows = [line.split("\t") for line in lines if line.strip() and not line.startswith("#")]
+    return {name: gender for name, gender in rows}
+
+
+def _name_gender(token: Any) -> str:
+    """The gender of a given name of one sex ("Marie", "Paul"), else ""; capitalised as written only."""
+    return first_names().get(token.text, "") if token.pos_ in {"PROPN", "NOUN", "X"} else ""
+
+
 def french_person_in_reach(tokens: Iterable[Any], pronoun: Any, gender: str, number: str,
                            is_person: Callable[[Any], bool]) -> str:
-    """A person of the kept pronoun's gender and number in the French tokens: a title with a name (singular),
-    a noun of one gender for people (GENDERED_PERSONS), or a noun of that gender tagged by the morphologizer
-    whose aligned English word is a person noun (``is_person``: "le colonel" for "the colonel")."""
+    """A person of the kept pronoun's gender and number in the French tokens: a title with a name or a given
+    name of one sex (singular), a noun of one gender for people (GENDERED_PERSONS), or a noun of that gender
+    tagged by the morphologizer whose aligned English word is a person noun (``is_person``: "le colonel" for
+    "the colonel"). After the pronoun in its own sentence, a subject only."""
     for token in tokens:
         if token.doc is pronoun.doc and token.i >= pronoun.i and token.dep_ not in SUBJECTS:
             continue  # after the pronoun only a subject is read first ("Si elle va bien, Mme Hawkes ..."), not
             # a complement of its own verb ("Ils venaient d'étudiants": never the students)
-        if number == "Sing" and _title_gender(token) == gender:
+        if number == "Sing" and (_title_gender(token) == gender or _name_gender(token) == gender):
             return str(token.text)
         if token.pos_ != "NOUN" or _number(token) != number:
             continue
@@ -85,8 +104,13 @@ def english_person_subject(english_docs: Sequence[Any], gender: str, number: str
                  if t.lower_ in words and t.dep_ in {"nsubj", "nsubjpass"}), "")
 
 
-def generic_noun_in_reach(tokens: Iterable[Any], gender: str, number: str) -> str:
-    """A generic noun (chose, machine, truc, objet ...) of the variant's gender and number in the French tokens."""
+def generic_noun_in_reach(tokens: Iterable[Any], pronoun: Any, gender: str, number: str) -> str:
+    """A generic noun (chose, machine, truc, objet, personne ...) of the variant's gender and number in the
+    French tokens; after the pronoun in its own sentence, a subject only (as for persons)."""
     nouns = GENERIC_NOUNS[gender]
-    return next((str(t.text) for t in tokens
-                 if t.pos_ == "NOUN" and t.lemma_.lower() in nouns and _number(t) == number), "")
+    for token in tokens:
+        if token.doc is pronoun.doc and token.i >= pronoun.i and token.dep_ not in SUBJECTS:
+            continue
+        if token.pos_ == "NOUN" and token.lemma_.lower() in nouns and _number(token) == number:
+            return str(token.text)
+    return ""
