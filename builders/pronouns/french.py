@@ -405,7 +405,7 @@ def unmarked_epicene(noun: Any) -> bool:
 
 
 # --- blind round 8, class 2: person nouns of one form beyond the list, by suffix --------------------------
-# learned suffixes of person nouns with one form for both sexes (le/la journaliste, psychologue, astronaute,
+# scholarly suffixes of person nouns with one form for both sexes (le/la journaliste, psychologue, astronaute,
 # démocrate, pédiatre), less the things that end the same way
 EPICENE_SUFFIXES = ("iste", "logue", "naute", "crate", "iatre", "phile", "phobe")
 SUFFIX_THINGS = word_set(
@@ -419,7 +419,7 @@ FEMININE_ENDINGS = ("aine", "aise", "oise", "ienne", "enne", "onne", "ande", "in
 
 
 def epicene_person_lemma(lemma: str, text: str) -> bool:
-    """The listed nouns (resources/pronouns/fr_epicene_person_nouns.txt), learned person suffixes (-iste,
+    """The listed nouns (resources/pronouns/fr_epicene_person_nouns.txt), scholarly person suffixes (-iste,
     -logue, ...), and capitalised names of peoples ending in -e without a feminine derivation (les Russes,
     les Belges): one written form for women and men."""
     if lemma in epicene_person_nouns():
