@@ -190,6 +190,7 @@ def test_possessive_parts(word: str, parts: tuple[str, str] | None) -> None:
         ("It would be nice to see the lake again.", "extraposition"),
         ("It took him to the station.", ""),
         ("It cost five dollars.", ""),
+        ("We called the vet, it costs a lot of money.", ""),
         # a passive's purpose infinitive (issue 23 yield, NC-2016 dev class; our sentence)
         ("The van was found after it was driven through a field to escape the police.", ""),
     ],

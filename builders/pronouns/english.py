@@ -123,7 +123,9 @@ def _takes_time_or_effort(it: Token) -> bool:
         verb = next(c for c in verb.children if c.dep_ == "xcomp")
     clausal = any(c.dep_ in {"ccomp", "xcomp", "advcl"} for c in verb.children)
     if verb.lemma_ == "cost":
-        return clausal  # "it costs a lot to live here", "how much would it cost to fix?" ("it cost $5": no clause)
+        # "how much would it cost to fix?"; not "it cost $5" (no clause) nor "we call the vet, it costs a lot"
+        # (the clause is an earlier one the parser attached to "cost")
+        return any(c.dep_ in {"ccomp", "xcomp", "advcl"} and c.i > it.i for c in verb.children)
     if verb.lemma_ != "take":
         return False
     if any(c.dep_ == "advmod" and c.lower_ in LENGTH_ADVERBS for c in verb.children):
