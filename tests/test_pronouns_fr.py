@@ -255,9 +255,60 @@ def test_shared_enfr_dev_talks_build_validate_and_load(shared_data: Path, tmp_pa
         ("La journaliste a posé une question.", 1, False),  # the article shows it
         ("Un enfant jouait.", 1, False),
         ("Les tables sont rondes.", 1, False),  # not a person noun
+        # blind round 8, class 2 (our sentences): names of peoples in -es, listed nouns, person suffixes
+        ("Les Russes sont arrivés hier.", 1, True),
+        ("Les nomades ont levé le camp.", 1, True),
+        ("Les écologistes ont défilé.", 1, True),
+        ("Les Américaines sont parties.", 1, False),  # the feminine derivation shows the gender
+        ("Les listes sont longues.", 1, False),  # a thing in -iste
     ],
 )
 def test_epicene_person_nouns_without_a_gendered_determiner(text: str, index: int, expected: bool) -> None:
     from builders.pronouns.french import make_french
 
     assert make_french().is_unmarked_epicene(text, tokenize(text), index) is expected
+
+
+@needs_french
+@pytest.mark.parametrize(
+    ("text", "pronoun", "gender", "found"),
+    [
+        ("Si elle est nette, Mme Dunmore pourra partir.", 1, "Fem", "Mme"),  # a subject after the pronoun
+        ("Elle venait d'une étudiante.", 0, "Fem", ""),  # a complement of its own verb is never the referent
+        ("L'homme dort, et il marche bien.", 5, "Masc", "homme"),
+        ("L'homme dort, et elle marche bien.", 5, "Fem", ""),  # another gender
+        ("Marie est partie, et elle marche bien.", 5, "Fem", "Marie"),  # a given name of one sex
+        ("Camille est partie, et elle marche bien.", 5, "Fem", ""),  # a name of both sexes is not listed
+    ],
+)
+def test_french_person_in_reach(text: str, pronoun: int, gender: str, found: str) -> None:
+    """Blind round 8, class 1: a person of the kept pronoun's gender in its sentence."""
+    from builders.pronouns.french import make_french
+    from builders.pronouns.french_reach import french_person_in_reach
+
+    doc = make_french().parse(text)
+    assert doc[pronoun].lower_ in {"il", "elle"}
+    assert french_person_in_reach(list(doc), doc[pronoun], gender, "Sing", lambda _token: False) == found
+
+
+@needs_french
+@pytest.mark.parametrize(
+    ("text", "gender", "number", "found"),
+    [
+        ("Ce truc sur la table est lourd, et elle marche.", "Masc", "Sing", "truc"),
+        ("Cette chose est lourde, et il marche.", "Fem", "Sing", "chose"),
+        ("Cette chose est lourde, et il marche.", "Masc", "Sing", ""),
+        ("Ces machines sont lourdes, et il marche.", "Fem", "Sing", ""),  # another number
+        ("Il marche avec une machine.", "Fem", "Sing", ""),  # after the pronoun, a complement of its verb
+        ("Ils étaient bon marché pour les personnes.", "Fem", "Plur", ""),
+    ],
+)
+def test_generic_noun_in_reach(text: str, gender: str, number: str, found: str) -> None:
+    """Blind round 8, class 3: a generic noun (chose, machine, truc, personne) of the variant's gender and
+    number."""
+    from builders.pronouns.french import make_french
+    from builders.pronouns.french_reach import generic_noun_in_reach
+
+    doc = make_french().parse(text)
+    pronoun = next(t for t in doc if t.lower_ in {"il", "elle", "ils", "elles"})
+    assert generic_noun_in_reach(list(doc), pronoun, gender, number) == found

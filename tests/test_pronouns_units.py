@@ -179,6 +179,18 @@ def test_possessive_parts(word: str, parts: tuple[str, str] | None) -> None:
         ("It is red.", ""),
         ("I bought it yesterday.", ""),
         ("It takes the bus to work.", ""),
+        # blind round 8, class 4 (our sentences): a duration or cost with its clause, the person who spends it
+        ("How long would it take him to paint the fence?", "extraposition"),
+        ("How long does it take?", "extraposition"),
+        ("It didn't take long.", "extraposition"),
+        ("It'll take forever.", "extraposition"),
+        ("It took ages.", "extraposition"),
+        ("It takes a lot of nerve.", "extraposition"),
+        ("How much would it cost to repair the boat?", "extraposition"),
+        ("It would be nice to see the lake again.", "extraposition"),
+        ("It took him to the station.", ""),
+        ("It cost five dollars.", ""),
+        ("We called the vet, it costs a lot of money.", ""),
         # a passive's purpose infinitive (issue 23 yield, NC-2016 dev class; our sentence)
         ("The van was found after it was driven through a field to escape the police.", ""),
     ],

@@ -25,7 +25,12 @@ EXTRAPOSITION_HEADS = word_set(
     "amazing"
 )
 EFFORT_NOUNS = word_set("effort courage money work patience skill practice energy guts")
-DURATION_NOUNS = word_set("while time long ages year month week day hour minute second moment")
+DURATION_NOUNS = word_set("while time long ages age year month week day hour minute second moment decade century")
+EFFORT_NOUNS = EFFORT_NOUNS | word_set("nerve strength willpower luck")
+# "how long would it take", "it took forever": the verb's adverb is the duration (blind round 8, class 4)
+LENGTH_ADVERBS = word_set("long forever")
+PERSON_OBJECTS = word_set("me you him her us them")
+QUANTITY_NOUNS = word_set("lot lots deal bit couple plenty amount number")
 TIME_WORDS = word_set(
     "o'clock morning evening night noon midnight late early monday tuesday wednesday "
     "thursday friday saturday sunday today tomorrow yesterday"
@@ -116,12 +121,26 @@ def _takes_time_or_effort(it: Token) -> bool:
         c.dep_ == "xcomp" for c in verb.children
     ):
         verb = next(c for c in verb.children if c.dep_ == "xcomp")
+    clausal = any(c.dep_ in {"ccomp", "xcomp", "advcl"} for c in verb.children)
+    if verb.lemma_ == "cost":
+        # "how much would it cost to fix?"; not "it cost $5" (no clause) nor "we call the vet, it costs a lot"
+        # (the clause is an earlier one the parser attached to "cost")
+        return any(c.dep_ in {"ccomp", "xcomp", "advcl"} and c.i > it.i for c in verb.children)
     if verb.lemma_ != "take":
         return False
-    objects = [c for c in verb.children if c.dep_ in {"dobj", "npadvmod"}]
-    clausal = any(c.dep_ in {"ccomp", "xcomp", "advcl"} for c in verb.children)
-    costly = any(o.lemma_.lower() in DURATION_NOUNS or o.lemma_.lower() in EFFORT_NOUNS for o in objects)
-    return costly or (clausal and not objects)
+    if any(c.dep_ == "advmod" and c.lower_ in LENGTH_ADVERBS for c in verb.children):
+        return True  # "how long would it take him to fix it", "it didn't take long", "it'll take forever"
+    # a person object is the one the time is spent by ("it took him three days"), not the cost
+    objects = [c for c in verb.children if c.dep_ in {"dobj", "npadvmod"} and c.lower_ not in PERSON_OBJECTS]
+    return (clausal and not objects) or any(_costly(o) for o in objects)
+
+
+def _costly(noun: Token) -> bool:
+    """A duration or effort, or a quantity of one ("two hours", "ages", "a lot of nerve", "a great deal of work")."""
+    if noun.lemma_.lower() in DURATION_NOUNS or noun.lemma_.lower() in EFFORT_NOUNS:
+        return True
+    of = [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
+    return noun.lemma_.lower() in QUANTITY_NOUNS and any(_costly(g) for g in of)
 
 
 def _is_extraposition(it: Token) -> bool:

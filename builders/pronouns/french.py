@@ -399,7 +399,36 @@ def unmarked_epicene(noun: Any) -> bool:
     """A person noun of one form for both sexes whose determiner does not show the gender (les enfants,
     l'artiste, mes collègues)."""
     gendered = any(c.dep_ == "det" and c.lower_ in GENDERED_DETERMINERS for c in noun.children)
-    return noun.lemma_.lower() in epicene_person_nouns() and not gendered
+    # a capitalised word opening the sentence is no name of a people ("Voitures et camions ...")
+    text = noun.text.lower() if noun.is_sent_start else noun.text
+    return epicene_person_lemma(noun.lemma_.lower(), text) and not gendered
+
+
+# --- blind round 8, class 2: person nouns of one form beyond the list, by suffix --------------------------
+# scholarly suffixes of person nouns with one form for both sexes (le/la journaliste, psychologue, astronaute,
+# démocrate, pédiatre), less the things that end the same way
+EPICENE_SUFFIXES = ("iste", "logue", "naute", "crate", "iatre", "phile", "phobe")
+SUFFIX_THINGS = word_set(
+    "liste piste kyste améthyste batiste dialogue catalogue prologue épilogue monologue décalogue apologue "
+    "analogue homologue"
+)
+# feminine derivations: "les Américaines", "les Chinoises", "les Italiennes" show the gender; "les Russes",
+# "les Belges", "les Suisses" do not
+FEMININE_ENDINGS = ("aine", "aise", "oise", "ienne", "enne", "onne", "ande", "ine", "ise", "ette", "otte", "ée",
+                    "euse", "rice", "esse", "ère", "ière", "que")
+
+
+def epicene_person_lemma(lemma: str, text: str) -> bool:
+    """The listed nouns (resources/pronouns/fr_epicene_person_nouns.txt), scholarly person suffixes (-iste,
+    -logue, ...), and capitalised names of peoples ending in -e without a feminine derivation (les Russes,
+    les Belges): one written form for women and men."""
+    if lemma in epicene_person_nouns():
+        return True
+    if lemma.endswith(EPICENE_SUFFIXES) and lemma not in SUFFIX_THINGS:
+        return True
+    # plural forms only: a capitalised singular is more often a proper noun ("l'Europe", "sur Terre")
+    people = text[:1].isupper() and text.endswith("es") and lemma.endswith("e")
+    return people and not lemma.endswith(FEMININE_ENDINGS)
 
 
 @cache

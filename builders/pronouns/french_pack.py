@@ -13,7 +13,7 @@ noun is masculine (French agreement: *la table et le bureau ... ils*), feminine 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -55,6 +55,7 @@ from builders.pronouns.french_checks import (
     person_rival_in_previous,
     rival_noun_before,
 )
+from builders.pronouns.french_reach import english_person_subject, french_person_in_reach, generic_noun_in_reach
 from builders.pronouns.french_targets import sentence_of
 from builders.pronouns.german import GToken, NounEntry, word_set
 from builders.pronouns.packs import PronounForm
@@ -275,6 +276,12 @@ def _learned_french(segments: Sequence[Segment], sentence: int, source: Token, i
 
     if not posterior.candidates:
         raise Drop("no_antecedent_candidate")
+    top = posterior.candidates[0]
+    if any(analyser.is_unmarked_epicene(segments[top.sentence].tgt, segments[top.sentence].german, j)
+           for j in aligned(segments[top.sentence], top.head)):
+        # the ranker's first choice is "les Russes", "les nomades": ils or elles, whoever they are (blind
+        # round 8, class 2); no other candidate is then the referent
+        raise Drop("antecedent_epicene_person_noun")
     antecedent, head, entry, confidence = learned_antecedent(
         segments, posterior, form.gender, form.number, noun_of, load_weights(source.lower_).calibration)
     ante_doc = segments[antecedent.sentence].doc
@@ -308,6 +315,7 @@ def _french_item(segments: Sequence[Segment], sentence: int, source: Token, inde
     if rival_noun_before(parsed, variant_gender, form.number, sentence_of(parsed), genders):
         raise Drop("variant_gender_noun_before_pronoun")  # blind round 4, class 5
     _check_variant_referent_in_reach(segments, sentence, variant_gender, form.number, genders, analyser, entry.lemma)
+    _check_pronoun_readings_in_reach(segments, sentence, parsed, form, analyser, entry.lemma)
     pronouns = [(index, parsed), *chain_pronouns(segment, source, index, analyser)]
     try:
         variants = french_variants(segment.tgt, segment.german, pronouns)
@@ -337,6 +345,39 @@ def _check_variant_referent_in_reach(segments: Sequence[Segment], sentence: int,
 
     if person_rival_in_previous(analyser.parse(previous.tgt), gender, number, genders, is_person, antecedent_lemma):
         raise Drop("variant_gender_person_in_previous_segment")
+
+
+def _person_test(segment: Segment) -> Callable[[Token], bool]:
+    """Whether a French token of ``segment`` is aligned to an English person noun ("le colonel")."""
+
+    def is_person(token: Token) -> bool:
+        ours = next((j for j, t in enumerate(segment.german) if t.start == token.idx), None)
+        english = aligned_english(segment, ours) if ours is not None else []
+        return any(t.lemma_.lower() in person_nouns() for t in english)
+
+    return is_person
+
+
+def _check_pronoun_readings_in_reach(segments: Sequence[Segment], sentence: int, parsed: Any, form: PronounForm,
+                                     analyser: FrenchAnalyser, antecedent_lemma: str) -> None:
+    """Blind round 8, classes 1 and 3: drop when the kept pronoun can be read as a person of its gender in reach
+    (English he/she, a French title, person noun), or the variant as a generic noun of its gender (chose,
+    machine, truc). A drop, not a lower confidence: the reading does not make the item less likely right, it
+    makes the contrast unforced, whatever the antecedent's score."""
+    start = max(0, sentence - 1)
+    english = [s.doc for s in segments[start : sentence + 1] if s.doc is not None]
+    if english_person_subject(english, form.gender, form.number):
+        raise Drop("pronoun_gender_person_subject_in_reach")
+    own = sentence_of(parsed)
+    previous = [analyser.parse(segments[sentence - 1].tgt)] if sentence > 0 else []
+    reach = [(segments[sentence], own)] + [(segments[sentence - 1], list(doc)) for doc in previous]
+    for segment, tokens in reach:
+        others = [t for t in tokens if t.lemma_.lower() != antecedent_lemma.lower()]
+        if french_person_in_reach(others, parsed, form.gender, form.number, _person_test(segment)):
+            raise Drop("pronoun_gender_person_in_reach")
+    variant_gender = "Masc" if form.gender == "Fem" else "Fem"
+    if any(generic_noun_in_reach(tokens, parsed, variant_gender, form.number) for _, tokens in reach):
+        raise Drop("variant_gender_generic_noun_in_reach")
 
 
 class FrenchPack:
