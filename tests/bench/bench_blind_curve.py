@@ -10,13 +10,13 @@ tests/bench/bench_blind_curve.py``; a sample without resolved judgements is skip
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-# every drawn round of both pools, in order (a round not yet judged is skipped with a line)
-ROUNDS = tuple(f"ende{n}" for n in range(1, 11)) + tuple(f"enfr{n}" for n in range(1, 7))
-THRESHOLDS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.55, 0.75, 1.0)
+SAMPLE_META = re.compile(r"pronouns_opensubs_(ende|enfr)(\d+)_sample\.meta\.json")
+THRESHOLDS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 1.0)
 DEFAULT = 0.55
 
 
@@ -24,7 +24,14 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def curve(name: str) -> None:
+def drawn_rounds() -> list[tuple[str, int]]:
+    """Every drawn round of both pools (its sample's meta file), pool by pool, in round order."""
+    found = (SAMPLE_META.fullmatch(path.name) for path in DATA.glob("pronouns_opensubs_*_sample.meta.json"))
+    return sorted((match[1], int(match[2])) for match in found if match)
+
+
+def curve(pool: str, number: int) -> None:
+    name = f"{pool}{number}"
     prefix = DATA / f"pronouns_opensubs_{name}"
     judged = Path(f"{prefix}_judgements.jsonl")
     if not judged.is_file():
@@ -37,7 +44,7 @@ def curve(name: str) -> None:
     weight = {True: meta["default_items"] / len(kept),
               False: (meta["relaxed_items"] - meta["default_items"]) / max(len(sample) - len(kept), 1)}
     backend = ", ".join(f"{k}: {v}" for k, v in meta.get("overrides", {}).items()) or "default config"
-    print(f"\n## {meta['pool']} (round {name[-1]}, {backend}): {len(sample)} judged items; "
+    print(f"\n## {meta['pool']} (round {number}, {backend}): {len(sample)} judged items; "
           f"population {meta['relaxed_items']} "
           f"with the filter off, {meta['default_items']} at the default; {meta['english_it']} English it\n")
     print("| min_confidence | judged items kept | estimated items | per 1,000 it | estimated usable |")
@@ -52,8 +59,8 @@ def curve(name: str) -> None:
 
 
 def main() -> None:
-    for name in ROUNDS:
-        curve(name)
+    for pool, number in drawn_rounds():  # a round not yet judged is skipped with a line
+        curve(pool, number)
 
 
 if __name__ == "__main__":
