@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from builders.pronouns.french import FORMS, known_adjectives, known_verbs, morph_of
+from builders.pronouns.french import FORMS, attested_forms, known_adjectives, known_verbs, morph_of
 from builders.pronouns.french_clitics import CliticProblem, agreeing_words, clitic_edits, object_clitic
 from builders.pronouns.french_en_role import UnsureRole, role_noun_edits
 from builders.pronouns.french_targets import (
@@ -233,7 +233,31 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     result = results.pop()
     if not result or (result != token.text.lower() and _invented(token, participle, lemma, verified)):
         return None
+    if result != token.text.lower() and not _attested(result, verified):
+        return None  # a form no table of the lexicon names is made up: the item is dropped (round 8, class 5)
     return match_case(result, token.text)
+
+
+# endings whose feminine may double its consonant, which the ending rules do not all know ("citoyen" ->
+# "citoyenne", not the rules' "citoyene"; "sot" -> "sotte"): a form of such a base must be in the tables themselves
+DOUBLING_ENDINGS = ("en", "et", "ot", "s", "il")
+
+
+def _attested(form: str, bases: set[str]) -> bool:
+    """The form is in the lexicon's tables, or is built from a base it knows as an adjective or as the
+    participle of an -er/-ir verb (the tables lack many inflected forms: "vraie", "entourée", "habillés").
+    Otherwise it is made up: "elle y auraite" (from "il y aurait"), "assies" (blind round 8, class 5)."""
+    forms = attested_forms()
+    if not forms or form in forms:
+        return True
+    verbs = known_verbs()
+    return any(
+        (base in known_adjectives() and (form == base + "s" or not base.endswith(DOUBLING_ENDINGS)))
+        or (base.endswith("é") and base[:-1] + "er" in verbs)
+        or (base.endswith("i") and base + "r" in verbs)
+        or (base.endswith("u") and base in forms)
+        for base in bases
+    )
 
 
 def _invented(token: Any, participle: bool, lemma: str, verified: set[str]) -> bool:
@@ -307,8 +331,8 @@ def _predicates(subject: Any) -> list[Any]:
         found.append(head)
     if head.lemma_ in COPULAR_VERBS or _reflexive_copula(head):
         found += [c for c in head.children if c.dep_ in {"xcomp", "advmod"} and c.i > head.i and _agrees(c)]
-    for word in list(found):
-        found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj)]
+    for word in found:  # grows while read: a listed word may head the next one ("bleu, blanc et vert")
+        found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj) and conj not in found]
         found += [item for item in _listed_after(word) if item not in found]
     return found
 
@@ -571,7 +595,7 @@ def _mistagged_listed_adjective(token: Any) -> bool:
     """A bare word the small model tags as a name or noun, listed after an earlier word ("il est petit, très
     lourd": "lourd" PROPN advcl), that is a form of a known adjective: unrepaired, it is a leftover."""
     bare = not any(c.dep_ in {"det", "case"} for c in token.children)
-    listed = token.dep_ in LISTED_DEPS and token.head.i < token.i
+    listed = token.dep_ in LISTED_DEPS and token.head.i < token.i and _after_separator(token, token.head)
     return token.pos_ in {"NOUN", "PROPN"} and bare and listed and _known_adjective_form(token)
 
 

@@ -35,7 +35,7 @@ EPICENE_PERSONS = word_set(
     "philosophe poète diplomate stratège camarade collègue responsable propriétaire juge guide chef star"
 )
 # endings of person nouns with a gendered pair; a bare noun after "en" so ending and in neither table is unsure
-PERSON_ENDINGS = ("eur", "euse", "rice", "ien", "ienne", "ant", "ante", "ier", "ière", "ain", "aine")
+PERSON_ENDINGS = ("eur", "euse", "rice", "ien", "ienne", "ant", "ante", "ier", "ière")
 # "en" + noun locutions with such endings that describe no person: "en particulier", "en couleur", "en avant"
 EN_LOCUTIONS = word_set(
     "particulier entier premier dernier intérieur extérieur couleur couleurs hauteur profondeur douceur faveur "
@@ -75,7 +75,10 @@ def _role_noun(subject: Any, token: Any) -> bool:
     case = [c for c in token.children if c.dep_ == "case"]
     bare = not any(c.dep_ in {"det", "nmod:poss"} for c in token.children)
     after_en = len(case) == 1 and case[0].lower_ == "en" and case[0].i == token.i - 1
-    return after_en and bare and token.head.i == subject.head.i and token.i > subject.i and token.is_alpha
+    # "un pull en laine": after a noun, "en" + noun describes that noun, whatever the parse attached it to
+    after_noun = after_en and case[0].i > 0 and token.doc[case[0].i - 1].pos_ in {"NOUN", "PROPN"}
+    return (after_en and not after_noun and bare and token.head.i == subject.head.i and token.i > subject.i
+            and token.is_alpha)
 
 
 def role_noun_edits(subject: Any, old: tuple[str, str], new: tuple[str, str], swap: Swap) -> list[tuple[Any, str]]:
