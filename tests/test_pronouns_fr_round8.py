@@ -65,6 +65,7 @@ CLASS_5 = [
     ("Ils sont tous deux assis.", "agreement_repair_unknown_form"),
     # forms the tables lack but built from a known adjective or -er participle are kept
     ("Il est bien vrai.", ["Elle est bien vraie."]),
+    ("Il est tout à fait vrai.", ["Elle est tout à fait vraie."]),  # not "tout à faite"
     ("Elle est personnelle.", ["Il est personnel."]),
     ("Il est citoyen.", "agreement_repair_unknown_form"),  # the rules' "citoyene" is in no table
     ("Il est entouré de chevaux.", ["Elle est entourée de chevaux."]),

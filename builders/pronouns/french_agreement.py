@@ -322,6 +322,9 @@ def _predicates(subject: Any) -> list[Any]:
     copular verb, and their coordinated adjectives/participles without a subject of their own."""
     head = subject.head
     found: list[Any] = []
+    if _in_tout_a_fait(head):
+        return found  # "il est tout à fait vrai": "fait" parsed as the predicate ("elle est tout à faite vraie");
+        # the words after the locution are french_targets.copular_predicates'
     if (_avoir_tense(head) or any(c.dep_ == "case" for c in head.children) or invariant_reflexive_participle(head)
             or _before_its_noun(head)):
         # "il n'a pas marché": marché tagged ADJ, but a participle after avoir never agrees with the subject; "il
@@ -335,6 +338,10 @@ def _predicates(subject: Any) -> list[Any]:
         found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj) and conj not in found]
         found += [item for item in _listed_after(word) if item not in found]
     return found
+
+
+def _in_tout_a_fait(token: Any) -> bool:
+    return token.lower_ == "fait" and (_neighbour(token, -2), _neighbour(token, -1)) == ("tout", "à")
 
 
 # "elle se révèle fausse", "elle se trouve fermée", "elle s'avère utile": a copula with "se" (blind round 5,
