@@ -22,6 +22,12 @@ CLASS_1 = [
     ("Il est petit, très lourd.", ["Elle est petite, très lourde."]),
     ("Il a l'air petit, mais vraiment lourd.", ["Elle a l'air petite, mais vraiment lourde."]),
     ("Elle est lourde, mais surtout très chère.", ["Il est lourd, mais surtout très cher."]),
+    ("Il paraît neuf, voire brillant.", ["Elle paraît neuve, voire brillante."]),
+    ("Il semble ancien, sinon précieux.", ["Elle semble ancienne, sinon précieuse."]),
+    # a copula with "se" whose verb the small model tags ADJ ("montre", lemma "montr")
+    ("Il se montre utile, voire précieux.", ["Elle se montre utile, voire précieuse."]),
+    # a predicate adjective tagged PRON ("précieux", NumType=Card): it was left masculine
+    ("Il est précieux, qui plus est.", ["Elle est précieuse, qui plus est."]),
     # a list whose words head one another in the parse ("vert" under "blanc")
     ("Le drapeau est replié, il est bleu, blanc et vert.",
      ["Le drapeau est replié, elle est bleue, blanche et verte."]),

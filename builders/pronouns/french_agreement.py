@@ -378,7 +378,7 @@ def _avoir_tense(head: Any) -> bool:
     return with_avoir and not any(c.dep_ in {"cop", "aux:pass"} for c in children)
 
 
-LIST_SEPARATORS = frozenset({",", "et", "ou", "mais", "puis", "ni"})
+LIST_SEPARATORS = frozenset({",", "et", "ou", "mais", "puis", "ni", "voire", "sinon"})
 LISTED_DEPS = frozenset({"conj", "dep", "obl:mod", "appos", "advcl"})
 
 

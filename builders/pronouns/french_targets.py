@@ -304,12 +304,23 @@ def _predicates_after(clause: list[Any], old: GN) -> Iterator[Any]:
         position = 1
     elif words[0].lower_ in AVOIR and [_lower(t) for t in words[1:3]] in (["l'", "air"], ["l’", "air"]):
         position = 2  # "elle a l'air fatiguée": the adjective agrees with a thing subject (blind round 5, class 4)
-    elif words[0].lower_ not in ETRE | COPULAS:
+    elif words[0].lower_ not in ETRE | COPULAS and not _reflexive_copula_form(clause, words[0]):
         return
     rest = [t for t in _without_locutions(words[position + 1 :]) if not _adverb_after(t) and not _floating_tout(t)]
     if rest and rest[0].lower_ == "été":
         rest = rest[1:]
     yield from _predicate_of(rest, old)
+
+
+# "se montrer / se révéler / s'avérer" + adjective: copulas with "se", whatever their tags ("montre" ADJ, lemma
+# "montr"; blind round 8, class 1: "il se montre utile, voire précieux")
+REFLEXIVE_COPULA_FORMS = word_set("montre montrent montrait montraient révèle révèlent révélait révélaient avère "
+                                  "avèrent avérait avéraient")
+
+
+def _reflexive_copula_form(clause: list[Any], verb: Any) -> bool:
+    before = {t.lower_ for t in clause if t.i < verb.i}
+    return verb.lower_ in REFLEXIVE_COPULA_FORMS and bool(before & {"se", "s'", "s’"})
 
 
 def _predicate_of(rest: list[Any], old: GN) -> Iterator[Any]:
@@ -328,7 +339,9 @@ def _predicate_of(rest: list[Any], old: GN) -> Iterator[Any]:
     if rest and rest[0].lower_ in ELIDED_ARTICLES and len(rest) > 1 and _nominal_adjective(rest[1]):
         yield rest[1]  # "il est l'aîné" -> "elle est l'aînée": "l'" has no gender (blind round 5, class 4)
         return
-    if not rest or rest[0].morph.get("VerbForm") in (["Fin"], ["Inf"]) or rest[0].pos_ in CLOSED_POS:
+    if not rest or rest[0].morph.get("VerbForm") in (["Fin"], ["Inf"]):
+        return
+    if rest[0].pos_ in CLOSED_POS and not _closed_tag_adjective(rest[0]):
         return
     if invariant_reflexive_participle(rest[0]):
         return  # "il s'est lavé les mains": the participle stays (blind round 5, class 4)
@@ -337,9 +350,17 @@ def _predicate_of(rest: list[Any], old: GN) -> Iterator[Any]:
 
 # what separates listed predicates ("il a l'air petit, mais vraiment lourd": adverbs are left out before; blind
 # round 8, class 1: "mais" ended the list and "lourd" stayed masculine after "elle")
-LIST_WORDS = word_set(", et ou mais puis ni")
+LIST_WORDS = word_set(", et ou mais puis ni voire sinon")
 COPULAR_PARTICIPLES = word_set("devenu devenue devenus devenues resté restée restés restées demeuré demeurée "
                                "demeurés demeurées")
+
+
+def _closed_tag_adjective(token: Any) -> bool:
+    """A known adjective the small model tagged as a pronoun or numeral ("il est précieux, qui plus est":
+    précieux PRON; the variant was "elle est précieux", blind round 8, class 1). Closed-class words keep their
+    own tables."""
+    closed = token.lower_ in DETERMINERS | PREPOSITIONS or family_of(token.text) is not None
+    return token.is_alpha and not closed and token.lower_ in known_adjectives()
 
 
 def _predicate_and_list(rest: list[Any], old: GN) -> Iterator[Any]:
