@@ -16,7 +16,7 @@ from builders.pronouns.german import word_set
 
 # masculine singular -> feminine singular
 PERSON_PAIRS = {
-    "citoyen": "citoyenne", "ami": "amie", "héros": "héroïne", "gagnant": "gagnante", "maître": "maîtresse",
+    "citoyen": "citoyenne", "ami": "amie", "héros": "héroïne", "gagnant": "gagnante",
     "roi": "reine", "prince": "princesse", "champion": "championne", "patron": "patronne", "expert": "experte",
     "professionnel": "professionnelle", "pionnier": "pionnière", "voisin": "voisine", "étranger": "étrangère",
     "invité": "invitée", "gardien": "gardienne", "protecteur": "protectrice", "guerrier": "guerrière",
