@@ -456,6 +456,31 @@ def known_adjectives() -> frozenset[str]:
 
 
 @cache
+def attested_forms() -> frozenset[str]:
+    """Every word form the pipeline's lemmatizer tables name: the forms of its lookup table (inflected forms
+    with their lemmas), its exceptions and its lemma indexes (all parts of speech). A re-inflected word outside
+    it is made up ("bienne", "besoine", "dûe", "beales"; blind round 8, class 5). Empty without the tables
+    (then every form passes, as before)."""
+    lemmatizer = make_french().pipeline_component("lemmatizer")
+    lookups = getattr(lemmatizer, "lookups", None)
+    if lookups is None or not lookups.has_table("lemma_lookup"):
+        return frozenset()
+    forms: set[str] = set()
+    for name in ("lemma_lookup", "lemma_exc", "lemma_index"):
+        table = lookups.get_table(name) if lookups.has_table(name) else {}
+        for key, value in table.items():
+            if isinstance(value, dict):
+                forms.update(value)  # lemma_exc: part of speech -> {form: [lemmas]}
+            elif isinstance(value, (list, tuple)):
+                forms.update(value)  # lemma_index: part of speech -> lemmas; lemma_lookup: form -> [lemma]
+            elif isinstance(value, str):
+                forms.add(value)
+            if name == "lemma_lookup" and isinstance(key, str):
+                forms.add(key)
+    return frozenset(form.lower() for form in forms if isinstance(form, str))
+
+
+@cache
 def known_verbs() -> frozenset[str]:
     """French infinitives: the verb index of the same lemmatizer tables (empty without them)."""
     lemmatizer = make_french().pipeline_component("lemmatizer")

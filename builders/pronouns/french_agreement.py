@@ -19,7 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from builders.pronouns.french import FORMS, known_adjectives, known_verbs, morph_of
+from builders.pronouns.french import FORMS, attested_forms, known_adjectives, known_verbs, morph_of
+from builders.pronouns.french_clitics import CliticProblem, agreeing_words, clitic_edits, object_clitic
+from builders.pronouns.french_en_role import UnsureRole, role_noun_edits
 from builders.pronouns.french_targets import (
     Unresolved,
     extra_agreement_edits,
@@ -64,9 +66,11 @@ GENDER_INVARIABLE = word_set(
     # "il est très bien" became "elle est très bienne", "avoir besoin" "besoine" (blind round 7, class A2)
     "bien mal mieux besoin envie peur faim soif raison tort honte debout"
 )
-# colours that a shade word makes invariable: "elle est bleu clair" (the compound does not agree)
+# colours that a second word makes invariable: "elle est bleu clair", "bleu ciel", "blanc cassé", "vert olive"
+# (a compound colour never agrees; blind round 8, class 3: "il est blanc cassé" became "elle est blanche cassée")
 COLOURS = word_set("bleu vert rouge jaune gris marron rose orange violet noir blanc brun beige turquoise")
 SHADES = word_set("clair foncé pâle vif")
+COMPOUND_COLOUR_TAGS = frozenset({"ADJ", "NOUN", "PROPN", "VERB"})  # the second word: "cassé", "olive", "ciel"
 # "dû", "mû" lose the circumflex in the feminine: the +e rule made "il est dû" -> "elle est dûe"
 CIRCUMFLEX_PARTICIPLES = {("dû", "Fem"): "due", ("due", "Masc"): "dû", ("mû", "Fem"): "mue", ("mue", "Masc"): "mû"}
 # last letters of finite verb forms only: "gît", "plaît", "fût" (blind round 6, class 2: "gît" became "gîte")
@@ -158,12 +162,31 @@ def _same_in_both_genders(token: Any) -> bool:
     """A word that must not change: an invariable adjective, a colour compound ("bleu clair"), a verb form."""
     form = token.text.lower()
     after, before = _neighbour(token, 1), _neighbour(token, -1)
-    colour_compound = (form in COLOURS and after in SHADES) or (form in SHADES and before in COLOURS)
+    colour_compound = _colour_compound(token)
     singular = form[:-1] if form.endswith("s") else form  # "sympas", "marrons" (number never changes here)
     bon_marche = (form, after) == ("bon", "marché") or (before, form) == ("bon", "marché")  # "elle est bon marché"
     invariable = form in GENDER_INVARIABLE or singular in GENDER_INVARIABLE
     infinitive = morph_of(token, "VerbForm") == "Inf"  # "il s'est fait tuer": the index lists "tuer" (tuère)
     return invariable or colour_compound or bon_marche or infinitive or form.endswith(FINITE_VERB_FINALS)
+
+
+def _colour_compound(token: Any) -> bool:
+    """A colour word with a second word right after it ("bleu ciel", "vert foncé"), or that second word: the
+    compound is invariable. Coordination ("bleu et blanc") has a word between and is not a compound."""
+    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    first = token.lower_ in COLOURS and after is not None and _compound_second(after)
+    second = before is not None and before.lower_ in COLOURS and _compound_second(token)
+    return first or second
+
+
+def _compound_second(token: Any) -> bool:
+    form = token.lower_
+    return form in SHADES or (token.is_alpha and token.pos_ in COMPOUND_COLOUR_TAGS and form not in SEPARATOR_WORDS
+                              and morph_of(token, "VerbForm") not in {"Fin", "Inf"})
+
+
+SEPARATOR_WORDS = word_set("et ou mais ni puis comme que qu")
 
 
 def _neighbour(token: Any, offset: int) -> str:
@@ -210,7 +233,31 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     result = results.pop()
     if not result or (result != token.text.lower() and _invented(token, participle, lemma, verified)):
         return None
+    if result != token.text.lower() and not _attested(result, verified):
+        return None  # a form no table of the lexicon names is made up: the item is dropped (round 8, class 5)
     return match_case(result, token.text)
+
+
+# endings whose feminine may double its consonant, which the ending rules do not all know ("citoyen" ->
+# "citoyenne", not the rules' "citoyene"; "sot" -> "sotte"): a form of such a base must be in the tables themselves
+DOUBLING_ENDINGS = ("en", "et", "ot", "s", "il")
+
+
+def _attested(form: str, bases: set[str]) -> bool:
+    """The form is in the lexicon's tables, or is built from a base it knows as an adjective or as the
+    participle of an -er/-ir verb (the tables lack many inflected forms: "vraie", "entourée", "habillés").
+    Otherwise it is made up: "elle y auraite" (from "il y aurait"), "assies" (blind round 8, class 5)."""
+    forms = attested_forms()
+    if not forms or form in forms:
+        return True
+    verbs = known_verbs()
+    return any(
+        (base in known_adjectives() and (form == base + "s" or not base.endswith(DOUBLING_ENDINGS)))
+        or (base.endswith("é") and base[:-1] + "er" in verbs)
+        or (base.endswith("i") and base + "r" in verbs)
+        or (base.endswith("u") and base in forms)
+        for base in bases
+    )
 
 
 def _invented(token: Any, participle: bool, lemma: str, verified: set[str]) -> bool:
@@ -275,6 +322,9 @@ def _predicates(subject: Any) -> list[Any]:
     copular verb, and their coordinated adjectives/participles without a subject of their own."""
     head = subject.head
     found: list[Any] = []
+    if _in_tout_a_fait(head):
+        return found  # "il est tout à fait vrai": "fait" parsed as the predicate ("elle est tout à faite vraie");
+        # the words after the locution are french_targets.copular_predicates'
     if (_avoir_tense(head) or any(c.dep_ == "case" for c in head.children) or invariant_reflexive_participle(head)
             or _before_its_noun(head)):
         # "il n'a pas marché": marché tagged ADJ, but a participle after avoir never agrees with the subject; "il
@@ -284,10 +334,14 @@ def _predicates(subject: Any) -> list[Any]:
         found.append(head)
     if head.lemma_ in COPULAR_VERBS or _reflexive_copula(head):
         found += [c for c in head.children if c.dep_ in {"xcomp", "advmod"} and c.i > head.i and _agrees(c)]
-    for word in list(found):
-        found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj)]
+    for word in found:  # grows while read: a listed word may head the next one ("bleu, blanc et vert")
+        found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj) and conj not in found]
         found += [item for item in _listed_after(word) if item not in found]
     return found
+
+
+def _in_tout_a_fait(token: Any) -> bool:
+    return token.lower_ == "fait" and (_neighbour(token, -2), _neighbour(token, -1)) == ("tout", "à")
 
 
 # "elle se révèle fausse", "elle se trouve fermée", "elle s'avère utile": a copula with "se" (blind round 5,
@@ -324,7 +378,8 @@ def _avoir_tense(head: Any) -> bool:
     return with_avoir and not any(c.dep_ in {"cop", "aux:pass"} for c in children)
 
 
-LIST_SEPARATORS = frozenset({",", "et", "ou"})
+LIST_SEPARATORS = frozenset({",", "et", "ou", "mais", "puis", "ni", "voire", "sinon"})
+LISTED_DEPS = frozenset({"conj", "dep", "obl:mod", "appos", "advcl"})
 
 
 def _listed_after(predicate: Any) -> list[Any]:
@@ -336,11 +391,20 @@ def _listed_after(predicate: Any) -> list[Any]:
         child
         for child in predicate.children
         if child.i > predicate.i
-        and child.dep_ in {"conj", "dep", "obl:mod", "appos"}
+        and child.dep_ in LISTED_DEPS
         and child.pos_ in {"ADJ", "NOUN", "PROPN"}
-        and child.doc[child.i - 1].lower_ in LIST_SEPARATORS
+        and _after_separator(child, predicate)
         and not any(c.dep_ in {"det", "case", "nsubj", "cop"} or c.dep_.startswith("aux") for c in child.children)
     ]
+
+
+def _after_separator(child: Any, predicate: Any) -> bool:
+    """A separator before the word, adverbs of the word skipped: "il est petit, mais très lourd" ("lourd"
+    PROPN after "très"; the variant kept "lourd" after "elle" until the adverbs were skipped)."""
+    position = child.i - 1
+    while position > predicate.i and child.doc[position].pos_ == "ADV":
+        position -= 1
+    return position > predicate.i and child.doc[position].lower_ in LIST_SEPARATORS
 
 
 def _copular_predicate(head: Any) -> bool:
@@ -424,6 +488,8 @@ def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str)
             and any(c.dep_ == "obj" and c.lower_ in {"l'", "l’", "la", "le", "les"} for c in token.children)
         ):
             raise AgreementProblem("object_participle_agreement")  # "je l'ai vendue": agrees with the object
+        if object_clitic(token) and token.i not in repaired and _clitic_agrees_in_gender(token, source):
+            raise AgreementProblem("object_participle_agreement")  # the parse missed the clitic ("la" DET)
     for token in subject.doc[subject.i + 1 :]:
         if token.dep_.startswith(("nsubj", "expl")) and (token.i not in repaired or token.lower_ in FORMS):
             break  # another subject (a chain pronoun too: its own edits repair its clause)
@@ -439,6 +505,12 @@ def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str)
     for check, reason in LATER_CHECKS.items():
         if check(subject, source):
             raise AgreementProblem(reason)
+
+
+def _clitic_agrees_in_gender(clitic: Any, source: str) -> bool:
+    """A word agreeing with an object clitic that has the old gender's form: the clitic may be the referent."""
+    return any(morph_of(word, "Gender") == source and not _same_in_both_genders(word)
+               for word, _ in agreeing_words(clitic))
 
 
 def _agreeing_invariant_participle(token: Any, source: str) -> bool:
@@ -519,11 +591,19 @@ def _predicative_of_gender(token: Any, source: str, number: str) -> bool:
         return False  # attributive: agrees with its noun
     if token.lemma_ == "tout":
         return True
-    if token.pos_ == "ADJ":
+    if token.pos_ == "ADJ" or _mistagged_listed_adjective(token):
         return True
     participle = morph_of(token, "VerbForm") == "Part"
     own_auxiliary = any(c.dep_.startswith("aux") for c in token.children)
     return participle and (_etre_participle(token) or not own_auxiliary)
+
+
+def _mistagged_listed_adjective(token: Any) -> bool:
+    """A bare word the small model tags as a name or noun, listed after an earlier word ("il est petit, très
+    lourd": "lourd" PROPN advcl), that is a form of a known adjective: unrepaired, it is a leftover."""
+    bare = not any(c.dep_ in {"det", "case"} for c in token.children)
+    listed = token.dep_ in LISTED_DEPS and token.head.i < token.i and _after_separator(token, token.head)
+    return token.pos_ in {"NOUN", "PROPN"} and bare and listed and _known_adjective_form(token)
 
 
 @dataclass(frozen=True)
@@ -556,11 +636,13 @@ def _elision_edit(text: str, tokens: Sequence[GToken], index: int, new_pronoun: 
 
 
 def pronoun_edits(
-    text: str, tokens: Sequence[GToken], index: int, parsed: Any, new_pronoun: str, chain: set[int]
+    text: str, tokens: Sequence[GToken], index: int, parsed: Any, new_pronoun: str, chain: set[int],
+    clitics: frozenset[int] = frozenset(),
 ) -> list[Edit]:
     """The edits turning the pronoun at ``index`` (spaCy token ``parsed``) into ``new_pronoun`` with its
     agreeing words (``chain``: spaCy indices of the other pronouns swapped with it); raises AgreementProblem
-    when one of them cannot be inflected with certainty."""
+    when one of them cannot be inflected with certainty; ``clitics``: spaCy indices of the object clitics that
+    render another pronoun of the chain, flipped with their agreeing words)."""
     old = FORMS[tokens[index].text.lower()]
     new = FORMS[new_pronoun]
     edits = [Edit(tokens[index].start, tokens[index].end, match_case(new_pronoun, tokens[index].text))]
@@ -581,10 +663,13 @@ def pronoun_edits(
         repaired.update(c.i for c in word.children if c.lower_ == TOUT_FORMS[(old.gender, old.number)])
         edits += touts
     try:
-        extra = extra_agreement_edits(parsed, (old.gender, old.number), (new.gender, new.number), chain, repaired,
-                                      swap_form)
-    except Unresolved as problem:
-        raise AgreementProblem(problem.reason) from None
+        extra = extra_agreement_edits(parsed, (old.gender, old.number), (new.gender, new.number),
+                                      chain | clitics, repaired, swap_form)
+        extra += role_noun_edits(parsed, (old.gender, old.number), (new.gender, new.number), swap_form)
+        extra += clitic_edits([parsed.doc[i] for i in sorted(clitics)], old.gender, new.gender, old.number,
+                              swap_form)
+    except (Unresolved, UnsureRole, CliticProblem) as problem:
+        raise AgreementProblem(str(problem)) from None
     for word, form in extra:
         repaired.add(word.i)
         if form != word.text:
@@ -592,7 +677,7 @@ def pronoun_edits(
     adverbs = _adverb_tout_edits(parsed.doc, edits, repaired | chain, new.gender, old.number)
     repaired.update(token.i for token, _ in adverbs)
     edits += [edit for _, edit in adverbs]
-    _check_leftovers(parsed, repaired | chain, old.gender, old.number)
+    _check_leftovers(parsed, repaired | chain | clitics, old.gender, old.number)
     return edits
 
 
@@ -633,16 +718,17 @@ def _distinct(edits: Sequence[Edit]) -> list[Edit]:
 
 
 def french_variants(
-    text: str, tokens: Sequence[GToken], pronouns: Sequence[tuple[int, Any]]
+    text: str, tokens: Sequence[GToken], pronouns: Sequence[tuple[int, Any]], clitics: frozenset[int] = frozenset()
 ) -> list[Variant]:
-    """One variant: every pronoun of the chain (index, spaCy token) swapped to the other gender."""
+    """One variant: every pronoun of the chain (index, spaCy token) swapped to the other gender, with the object
+    clitics of the chain (spaCy indices) and the words agreeing with them."""
     first = tokens[pronouns[0][0]].text.lower()
     old = FORMS[first]
     other = next(w for w, f in FORMS.items() if f.number == old.number and f.gender != old.gender)
     edits: list[Edit] = []
     chain = {parsed.i for _, parsed in pronouns}
     for index, parsed in pronouns:
-        edits += pronoun_edits(text, tokens, index, parsed, other, chain)
+        edits += pronoun_edits(text, tokens, index, parsed, other, chain, clitics)
     edits = _distinct(edits)
     replacement = match_case(other, tokens[pronouns[0][0]].text)
     new_text = apply_char_edits(text, edits)

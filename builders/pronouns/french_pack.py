@@ -55,6 +55,7 @@ from builders.pronouns.french_checks import (
     person_rival_in_previous,
     rival_noun_before,
 )
+from builders.pronouns.french_clitics import object_clitic
 from builders.pronouns.french_reach import english_person_subject, french_person_in_reach, generic_noun_in_reach
 from builders.pronouns.french_targets import sentence_of
 from builders.pronouns.german import GToken, NounEntry, word_set
@@ -140,7 +141,7 @@ def chain_pronouns(
     form when an English one of that word is left unaligned (free translation: "though it's far, it might
     be ..." -> "elle serait jugée ..., si elle était découverte"). Otherwise an extra French pronoun of the
     same form may refer to something else and the item is dropped. An English one aligned to an object clitic
-    (le/la) cannot be repaired: Drop."""
+    (le/la/l') is flipped with the chain by french_variants (chain_clitics)."""
     assert segment.doc is not None
     word = segment.german[index].text.lower()
     chain: dict[int, Any] = {}
@@ -152,8 +153,6 @@ def chain_pronouns(
         targets = aligned(segment, other.i)
         unaligned += not targets
         for j in targets:
-            if segment.german[j].text.lower() in {"le", "la"}:
-                raise Drop("chain_object_clitic")
             if segment.german[j].text.lower() == word and j != index and not _surely_impersonal(segment, j):
                 chain[j] = analyser.token(segment.tgt, segment.german, j)
     # an impersonal "il" is no pronoun of the chain and never flipped ("Il est intéressant de ..."; round 4)
@@ -166,6 +165,37 @@ def chain_pronouns(
                 raise Drop("other_pronoun_of_same_form")
             chain[j] = parsed
     return [(j, p) for j, p in sorted(chain.items()) if p is not None and p.dep_ in SUBJECT_DEPS]
+
+
+CLITIC_WINDOW = 3  # French words before an aligned word where the object clitic of the English "it" may stand
+
+
+def chain_clitics(segment: Segment, source: Token, analyser: FrenchAnalyser) -> frozenset[int]:
+    """spaCy indices of the French object clitics that render another referential English pronoun of the
+    source's word ("it is everywhere; I saw it" -> "je l'ai vue"): the chain's referent, flipped with it
+    (blind round 8, class 2; they were dropped as chain_object_clitic before). English puts the object after
+    its verb and French before it, so the links often miss the clitic: it is looked for among the words up
+    to CLITIC_WINDOW before those aligned to the pronoun or its verb; an English pronoun with two candidate
+    clitics gives none (the leftover checks then drop the item)."""
+    assert segment.doc is not None
+    found = set()
+    for other in segment.doc:
+        pleonastic = other.lower_ == "it" and pleonastic_reason(other)
+        if other.i == source.i or other.lower_ != source.lower_ or pleonastic or not _english_object(other):
+            continue
+        candidates = {parsed.i for j in {*aligned(segment, other.i), *aligned(segment, other.head.i)}
+                      for k in range(max(0, j - CLITIC_WINDOW), j + 1)
+                      if (parsed := analyser.token(segment.tgt, segment.german, k)) is not None
+                      and object_clitic(parsed)}
+        found |= candidates if len(candidates) == 1 else set()
+    return frozenset(found)
+
+
+def _english_object(token: Token) -> bool:
+    """A direct object, or the subject of an object's small clause ("I find it beautiful": "it" nsubj of the
+    adjective, which French renders "je la trouve belle")."""
+    small_clause = token.dep_ == "nsubj" and token.head.dep_ in {"ccomp", "xcomp", "oprd"} and token.head.pos_ == "ADJ"
+    return token.dep_ == "dobj" or small_clause
 
 
 def _surely_impersonal(segment: Segment, index: int) -> bool:
@@ -318,7 +348,7 @@ def _french_item(segments: Sequence[Segment], sentence: int, source: Token, inde
     _check_pronoun_readings_in_reach(segments, sentence, parsed, form, analyser, entry.lemma)
     pronouns = [(index, parsed), *chain_pronouns(segment, source, index, analyser)]
     try:
-        variants = french_variants(segment.tgt, segment.german, pronouns)
+        variants = french_variants(segment.tgt, segment.german, pronouns, chain_clitics(segment, source, analyser))
     except AgreementProblem as problem:
         raise Drop(problem.reason) from None
     if not variants:

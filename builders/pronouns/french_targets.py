@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from builders.pronouns.french import known_adjectives
+from builders.pronouns.french_clitics import object_clitic
 from builders.pronouns.german import word_set
 
 GN = tuple[str, str]  # (gender, number)
@@ -303,12 +304,23 @@ def _predicates_after(clause: list[Any], old: GN) -> Iterator[Any]:
         position = 1
     elif words[0].lower_ in AVOIR and [_lower(t) for t in words[1:3]] in (["l'", "air"], ["l’", "air"]):
         position = 2  # "elle a l'air fatiguée": the adjective agrees with a thing subject (blind round 5, class 4)
-    elif words[0].lower_ not in ETRE | COPULAS:
+    elif words[0].lower_ not in ETRE | COPULAS and not _reflexive_copula_form(clause, words[0]):
         return
     rest = [t for t in _without_locutions(words[position + 1 :]) if not _adverb_after(t) and not _floating_tout(t)]
     if rest and rest[0].lower_ == "été":
         rest = rest[1:]
     yield from _predicate_of(rest, old)
+
+
+# "se montrer / se révéler / s'avérer" + adjective: copulas with "se", whatever their tags ("montre" ADJ, lemma
+# "montr"; blind round 8, class 1: "il se montre utile, voire précieux")
+REFLEXIVE_COPULA_FORMS = word_set("montre montrent montrait montraient révèle révèlent révélait révélaient avère "
+                                  "avèrent avérait avéraient")
+
+
+def _reflexive_copula_form(clause: list[Any], verb: Any) -> bool:
+    before = {t.lower_ for t in clause if t.i < verb.i}
+    return verb.lower_ in REFLEXIVE_COPULA_FORMS and bool(before & {"se", "s'", "s’"})
 
 
 def _predicate_of(rest: list[Any], old: GN) -> Iterator[Any]:
@@ -327,15 +339,28 @@ def _predicate_of(rest: list[Any], old: GN) -> Iterator[Any]:
     if rest and rest[0].lower_ in ELIDED_ARTICLES and len(rest) > 1 and _nominal_adjective(rest[1]):
         yield rest[1]  # "il est l'aîné" -> "elle est l'aînée": "l'" has no gender (blind round 5, class 4)
         return
-    if not rest or rest[0].morph.get("VerbForm") in (["Fin"], ["Inf"]) or rest[0].pos_ in CLOSED_POS:
+    if not rest or rest[0].morph.get("VerbForm") in (["Fin"], ["Inf"]):
+        return
+    if rest[0].pos_ in CLOSED_POS and not _closed_tag_adjective(rest[0]):
         return
     if invariant_reflexive_participle(rest[0]):
         return  # "il s'est lavé les mains": the participle stays (blind round 5, class 4)
     yield from _predicate_and_list(rest, old)
 
 
+# what separates listed predicates ("il a l'air petit, mais vraiment lourd": adverbs are left out before; blind
+# round 8, class 1: "mais" ended the list and "lourd" stayed masculine after "elle")
+LIST_WORDS = word_set(", et ou mais puis ni voire sinon")
 COPULAR_PARTICIPLES = word_set("devenu devenue devenus devenues resté restée restés restées demeuré demeurée "
                                "demeurés demeurées")
+
+
+def _closed_tag_adjective(token: Any) -> bool:
+    """A known adjective the small model tagged as a pronoun or numeral ("il est précieux, qui plus est":
+    précieux PRON; the variant was "elle est précieux", blind round 8, class 1). Closed-class words keep their
+    own tables."""
+    closed = token.lower_ in DETERMINERS | PREPOSITIONS or family_of(token.text) is not None
+    return token.is_alpha and not closed and token.lower_ in known_adjectives()
 
 
 def _predicate_and_list(rest: list[Any], old: GN) -> Iterator[Any]:
@@ -346,9 +371,9 @@ def _predicate_and_list(rest: list[Any], old: GN) -> Iterator[Any]:
         yield from _predicate_of(rest[1:], old)  # "elle est restée la même", "il est devenu plus fort"
         return
     for before, token in itertools.pairwise(rest):
-        if before.text not in {",", "et", "ou"} and before is not rest[0]:
+        if before.lower_ not in LIST_WORDS and before is not rest[0]:
             return
-        if token.text in {",", "et", "ou"}:
+        if token.lower_ in LIST_WORDS:
             continue
         listed = before is not rest[0]  # after a separator; right after the predicate only a word of the
         if not _adjective_like(token) or not (listed or _agrees_with(token, old)):  # old gender ("morts")
@@ -481,7 +506,9 @@ def _adjective_like(token: Any) -> bool:
     if token.pos_ == "VERB":
         return form == ["Part"]
     nominal = token.pos_ in {"ADJ", "NOUN"} and not any(c.dep_ == "det" for c in token.children)
-    return nominal or comparative_adjective(token)  # "plus grand et plus fort": "fort" ADV
+    # the small model tags some adjectives as names ("mais vraiment lourd": lourd PROPN; blind round 8, class 1)
+    name = token.pos_ == "PROPN" and {token.lower_, token.lemma_.lower()} & known_adjectives()
+    return nominal or bool(name) or comparative_adjective(token)  # "plus grand et plus fort": "fort" ADV
 
 
 def sentence_of(subject: Any) -> list[Any]:
@@ -507,7 +534,7 @@ def check_same_referent_words(subject: Any, old: GN, chain: set[int]) -> None:
     for token in sentence_of(subject):
         if token.i == subject.i or token.i in chain:
             continue
-        if clitic is not None and token.lower_ == clitic and token.pos_ == "PRON":
+        if clitic is not None and token.lower_ == clitic and (token.pos_ == "PRON" or object_clitic(token)):
             raise Unresolved("agreement_unresolved_object_clitic")
         if _inverted_subject(token, old):
             raise Unresolved("agreement_unresolved_inverted_pronoun")

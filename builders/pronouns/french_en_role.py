@@ -1,0 +1,112 @@
+"""A person noun after "en" that describes the subject: "il s'est conduit en citoyen modèle" -> "elle s'est
+conduite en citoyenne modèle" (blind round 8, class 4: the variant kept "en citoyen" after "elle").
+
+The noun agrees with the subject's referent, so it flips with the pronoun. Only nouns of the table below are
+flipped (their pairs written for mtprobes from French grammar); nouns with one form for both genders stay; a
+bare noun after "en" that looks like a person noun (-eur, -ien, -ant, -ier ... endings) but is in neither
+table drops the item with a counted reason, since no rule can tell its other form or whether it is a person.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from builders.pronouns.german import word_set
+
+# masculine singular -> feminine singular
+PERSON_PAIRS = {
+    "citoyen": "citoyenne", "ami": "amie", "héros": "héroïne", "gagnant": "gagnante",
+    "roi": "reine", "prince": "princesse", "champion": "championne", "patron": "patronne", "expert": "experte",
+    "professionnel": "professionnelle", "pionnier": "pionnière", "voisin": "voisine", "étranger": "étrangère",
+    "invité": "invitée", "gardien": "gardienne", "protecteur": "protectrice", "guerrier": "guerrière",
+    "conquérant": "conquérante", "frère": "sœur", "père": "mère", "époux": "épouse", "compagnon": "compagne",
+    "ennemi": "ennemie", "allié": "alliée", "messager": "messagère", "médiateur": "médiatrice",
+    "observateur": "observatrice", "étudiant": "étudiante", "débutant": "débutante", "rival": "rivale",
+    "martyr": "martyre", "bourgeois": "bourgeoise", "paysan": "paysanne", "spectateur": "spectatrice",
+    "acteur": "actrice", "héritier": "héritière", "serviteur": "servante", "chrétien": "chrétienne",
+    "musicien": "musicienne", "magicien": "magicienne", "technicien": "technicienne", "vendeur": "vendeuse",
+    "danseur": "danseuse", "chanteur": "chanteuse", "joueur": "joueuse", "voyageur": "voyageuse",
+    "président": "présidente", "souverain": "souveraine", "leader": "leader",
+}
+# one form for both genders: kept as they are ("elle est morte en victime", "il a réagi en adulte")
+EPICENE_PERSONS = word_set(
+    "adulte enfant artiste spécialiste touriste élève témoin victime esclave arbitre partenaire complice novice "
+    "philosophe poète diplomate stratège camarade collègue responsable propriétaire juge guide chef star"
+)
+# endings of person nouns with a gendered pair; a bare noun after "en" so ending and in neither table is unsure
+PERSON_ENDINGS = ("eur", "euse", "rice", "ien", "ienne", "ant", "ante", "ier", "ière")
+# "en" + noun locutions with such endings that describe no person: "en particulier", "en couleur", "en avant"
+EN_LOCUTIONS = word_set(
+    "particulier entier premier dernier intérieur extérieur couleur couleurs hauteur profondeur douceur faveur "
+    "vigueur valeur largeur longueur horreur erreur fleur fleurs cœur heure avant arrière plein train vrac "
+    "ce moment même main certain permanence attendant partant passant courant amont aval chantier chemin "
+    "vain terrain acier papier osier palier escalier français anglais chinois japonais portugais italien "
+    "néerlandais américain africain mexicain norvégien"
+)
+FEMININE_TO_MASCULINE = {feminine: masculine for masculine, feminine in PERSON_PAIRS.items()}
+
+Swap = Callable[[Any, str, str, str], "str | None"]
+
+
+class UnsureRole(Exception):
+    """A bare noun after "en" that may be a person noun of the referent with no known other form."""
+
+
+def _plural(singular: str, gender: str) -> str:
+    if gender == "Fem" or singular.endswith(("s", "x")):
+        return singular if singular.endswith(("s", "x")) else singular + "s"
+    if singular.endswith("al"):
+        return singular[:-2] + "aux"
+    return singular + "s"
+
+
+def _forms(gender: str) -> dict[tuple[str, str], str]:
+    """(form, number) -> its counterpart, for nouns of ``gender``."""
+    pairs = PERSON_PAIRS.items() if gender == "Masc" else FEMININE_TO_MASCULINE.items()
+    other = "Fem" if gender == "Masc" else "Masc"
+    table = {(form, "Sing"): counterpart for form, counterpart in pairs}
+    table |= {(_plural(form, gender), "Plur"): _plural(counterpart, other) for form, counterpart in pairs}
+    return table
+
+
+def _role_noun(subject: Any, token: Any) -> bool:
+    """A bare noun after "en" attached to the subject's verb ("s'est conduit en citoyen")."""
+    case = [c for c in token.children if c.dep_ == "case"]
+    bare = not any(c.dep_ in {"det", "nmod:poss"} for c in token.children)
+    after_en = len(case) == 1 and case[0].lower_ == "en" and case[0].i == token.i - 1
+    # "un pull en laine": after a noun, "en" + noun describes that noun, whatever the parse attached it to
+    after_noun = after_en and case[0].i > 0 and token.doc[case[0].i - 1].pos_ in {"NOUN", "PROPN"}
+    return (after_en and not after_noun and bare and token.head.i == subject.head.i and token.i > subject.i
+            and token.is_alpha)
+
+
+def role_noun_edits(subject: Any, old: tuple[str, str], new: tuple[str, str], swap: Swap) -> list[tuple[Any, str]]:
+    """(token, new form) for the person nouns after "en" describing the subject and their adjectives; raises
+    UnsureRole for a likely person noun with no known other form."""
+    table = _forms(old[0])
+    edits: list[tuple[Any, str]] = []
+    for token in subject.doc:
+        if not _role_noun(subject, token):
+            continue
+        form = token.lower_
+        if form in EPICENE_PERSONS or form.rstrip("s") in EPICENE_PERSONS:
+            continue
+        counterpart = table.get((form, old[1]))
+        if counterpart is None:
+            if form.endswith(PERSON_ENDINGS) and form not in EN_LOCUTIONS and token.pos_ in {"NOUN", "ADJ"}:
+                raise UnsureRole("agreement_unresolved_en_role_noun")
+            continue
+        edits.append((token, counterpart))
+        for adjective in (c for c in token.children if c.i > token.i and _modifier(c)):
+            swapped = swap(adjective, old[0], new[0], old[1])
+            if swapped is None:
+                raise UnsureRole("agreement_unresolved_en_role_noun")
+            edits.append((adjective, swapped))
+    return edits
+
+
+def _modifier(token: Any) -> bool:
+    """An adjective of the noun, also when tagged as a participle ("citoyen loyal": loyal VERB acl)."""
+    participle = token.dep_ in {"amod", "acl"} and token.morph.get("VerbForm") == ["Part"]
+    return token.pos_ == "ADJ" or participle
