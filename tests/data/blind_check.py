@@ -61,6 +61,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_ende10", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr7", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr8", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr9", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -416,6 +417,11 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'Könnte es das?' is a garbled rendering whose es may be vague: in doubt, no"),
     ("pronouns_opensubs_ende6", "opensubs-ende/d007223-s0005-t011", "usable"):
         (False, "'dass es ... alles andere als langweilig ist' is readable as impersonal"),
+    # issue 23, EN-FR round 9 (default at 1930336), resolved by the lead
+    ("pronouns_opensubs_enfr9", "opensubs-enfr/d002403-s0004-t003", "variants_ok"):
+        (False, "the variant flips ils but keeps 'eux' for the same people: one pronoun of the referent left"),
+    ("pronouns_opensubs_enfr9", "opensubs-enfr/d002584-s0004-t005", "right_antecedent"):
+        (False, "it may be the box or the body (both masculine in French): in doubt, no"),
     # issue 23, EN-FR round 8 (default at 934caab), resolved by the lead
     ("pronouns_opensubs_enfr8", "opensubs-enfr/d000104-s0004-t011", "right_antecedent"):
         (False, "they is 'one of those suckers': the recorded head lies inside the referring phrase"),

@@ -68,7 +68,9 @@ class Pool:
 # enfr round 7: the default after round 6's variant classes (agreement repairs, invariable words, inversions);
 # enfr round 8: the default after round 7's classes (tous/tout, made-up forms refused, fragments, generic they);
 # enfr round 9: the default after round 8's classes (persons in reach, epicene plurals, variant agreement) and the
-#   session of 2026-11-26 night; the seed is declared before any of that code is merged.
+#   session of 2026-11-26 night; the seed is declared before any of that code is merged;
+# enfr round 10: the default after round 9's classes (variant agreement, they with a person predicate); declared
+#   before those fixes are written.
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
@@ -78,7 +80,8 @@ POOLS = {
     "enfr": Pool("opensubs-enfr", "fr", "pool.fr", ("il", "elle", "ils", "elles"),
                  {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),)), 3: Round(20261228),
                   4: Round(20261229), 5: Round(20261230), 6: Round(20261231), 7: Round(20261232),
-                  8: Round(20261233), 9: Round(20261234)}),
+                  8: Round(20261233), 9: Round(20261234),
+                  10: Round(20261235)}),
 }
 
 
