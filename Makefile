@@ -14,7 +14,7 @@ export HF_HUB_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: help setup system-deps test lint demo models validate-sets bench clean
+.PHONY: help setup system-deps test lint demo models lexicons validate-sets bench clean
 
 help: ## Show the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -45,6 +45,9 @@ demo: setup ## Build every builder on the bundled samples, validate, write $(OUT
 models: setup ## Retrain all bundled models from seed (resources/models/, CPU, ~25 min; coref needs ../shared/data)
 	$(BIN)/python -m builders.validation.train all
 	$(BIN)/python -m builders.pronouns.coref_train
+
+lexicons: setup ## Rewrite resources/pronouns/wordnet_classes.tsv from WordNet 3.0 (needs make system-deps)
+	$(BIN)/python -m builders.pronouns.wordnet_classes
 
 validate-sets: setup ## Show that the built sets separate the bundled models (writes $(OUT)/validation.md)
 	$(BIN)/mtprobes validate-sets --out $(OUT)
