@@ -1,4 +1,4 @@
-"""WordNet 3.0 lexical classes (lexicographer files) of English nouns and verbs, for the learned resolver.
+"""WordNet 3.0 lexical classes (lexicographer files) of English nouns and verbs (human_agent.py's filter).
 
 The resolver lacks word knowledge: a *builder* or *patient* is a person and rarely the antecedent of *it*, a *team*
 is a group, one *rains*. WordNet's lexicographer files give that coarse class per sense (noun.person,
