@@ -8,6 +8,8 @@ common-noun antecedent in reach. Printed per split: pronouns, where the filter f
 there; the older verb list (``they_person_verb_thing_antecedent``'s verbs, same subject/thing test) beside it.
 
 Run: ``python tests/bench/bench_they_human_verb.py [--splits train,dev | test] [--show]``. Needs ../shared.
+``--docs FILE`` (an English file with <d> document lines, e.g. ../shared/data/docs-ende/IWSLT2017/dev.en)
+instead prints every *they* where the filter fires on the shipped learned top-1, with its context, for reading.
 """
 
 from __future__ import annotations
@@ -98,12 +100,54 @@ def line(name: str, rows: list[Case], rule: Callable[[Case], bool]) -> str:
             f"| {wrong}/{len(fired)} = {wrong / max(len(fired), 1):.3f} |")
 
 
+def read_docs(path: Path) -> list[list[str]]:
+    documents: list[list[str]] = [[]]
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() == "<d>":
+            documents.append([])
+        elif line.strip():
+            documents[-1].append(line.strip())
+    return [d for d in documents if d]
+
+
+def show_docs(path: Path) -> None:
+    """Every *they* of an English docs file where the filter fires on the shipped model's top-1."""
+    from builders.pronouns.coref import HeuristicDocument
+    from builders.pronouns.coref_learned import rank
+    from builders.pronouns.coref_train import MAX_DISTANCE
+    from builders.pronouns.english import load_pipeline
+
+    nlp, weights = load_pipeline("").nlp, load_weights("they")
+    counts = {"they": 0, "with a candidate": 0, "fires": 0}
+    for sentences in read_docs(path):
+        docs = list(nlp.pipe(sentences))
+        heuristic = HeuristicDocument(docs)
+        for number, doc in enumerate(docs):
+            for they in (t for t in doc if t.lower_ == "they"):
+                counts["they"] += 1
+                candidates = heuristic.candidates(number, they.i, MAX_DISTANCE)
+                if not candidates:
+                    continue
+                counts["with a candidate"] += 1
+                top = rank(docs, number, they, candidates, MAX_DISTANCE, weights).candidates[0]
+                antecedent = docs[top.sentence][top.head]
+                if human_agent_reason(they, antecedent):
+                    counts["fires"] += 1
+                    before = " ".join(d.text for d in docs[top.sentence:number])[-250:]
+                    print(f"{they.head.lemma_} <- {antecedent.text} || {before} || {doc.text[:200]}")
+    print(counts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--splits", default="train,dev")
     parser.add_argument("--show", action="store_true", help="print every pronoun where the filter fires")
+    parser.add_argument("--docs", type=Path, default=None, help="an English docs file to read firings on")
     args = parser.parse_args()
+    if args.docs is not None:
+        show_docs(args.docs)
+        return
     if not args.data.is_file():
         print(f"skipped: {args.data} is absent (../shared/data)")
         return
