@@ -44,6 +44,8 @@ def test_demo_build_outputs(demo_build: tuple[Path, Path, Path]) -> None:
     assert {"spacy_pipeline", "aligner", "coref", "german_analyser"} <= set(info["tools"])
     assert {"non_referential_it_weather", "translated_as_oblique_pronoun"} <= set(counts["dropped"])
     assert set(info["notes"]["items_per_class"]) == {"er", "sie", "es"}
+    # every bundled word list the German extraction reads is pinned by its hash
+    assert {"person_nouns", "wordnet_classes", "noun_genders_extra", "seed_lexicon"} <= set(info["resources"])
     card = (out / "README.md").read_text(encoding="utf-8")
     assert card.startswith("---\n") and "Müller" in card
     validate_dataset(out)

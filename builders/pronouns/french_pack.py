@@ -418,6 +418,7 @@ class FrenchPack:
     source_pronouns = frozenset({"it", "they"})
     forms: ClassVar[Mapping[str, PronounForm]] = MappingProxyType(FORMS)
     seed_lexicon = "seed_lexicon_fr.tsv"
+    word_lists = ("fr_epicene_person_nouns.txt", "fr_first_names.tsv")
     # learned: 88 % usable against 82 %, and 1.5x the items (blind rounds 1-2 on opensubs-enfr)
     default_coref = "learned"
 

@@ -27,6 +27,7 @@ class GermanPack:
         {word: PronounForm(gender, "Sing") for word, gender in GENDER_OF_PRONOUN.items()}
     )
     seed_lexicon = "seed_lexicon.tsv"
+    word_lists = ("noun_genders_extra.tsv",)
     # learned is more precise on er/sie but keeps no es item (blind rounds 2-3 on opensubs-ende)
     default_coref = "heuristic"
 

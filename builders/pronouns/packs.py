@@ -43,6 +43,7 @@ class LanguagePack(Protocol):
     source_pronouns: frozenset[str]  # lower-cased English words that are candidates
     forms: Mapping[str, PronounForm]  # testable target pronouns (lower case) -> gender, number
     seed_lexicon: str  # bundled resources/pronouns file of EN-target alignment priors
+    word_lists: tuple[str, ...]  # bundled resources/pronouns files the extraction reads (hashed into info.json)
     default_coref: str  # the coreference backend of ``coref: auto`` (chosen on the blind checks, docs/coref.md)
 
     def tokenize(self, text: str) -> list[GToken]:

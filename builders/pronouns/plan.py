@@ -133,7 +133,9 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     pin = PipelinePin(pipeline.name, pipeline.version)
     _record_tools(config, ctx, pipeline.name, pipeline.version)
     ctx.unit_inputs["spacy_pipeline"] = f"{pin.name}-{pin.version}"
-    ctx.add_resource("person_nouns", _resource("person_nouns.txt"))
+    # every bundled word list the extraction reads: a changed list shows in info.json and the signature
+    for name in ("person_nouns.txt", "wordnet_classes.tsv", *make_pack(config.tgt_lang).word_lists):
+        ctx.add_resource(Path(name).stem, _resource(name))
     ctx.notes["segments"] = screened.store.segments
     ctx.notes["documents"] = screened.store.documents
     ctx.notes["segments_skipped"] = dict(sorted(screened.skipped.items()))
