@@ -73,8 +73,7 @@ IMPERSONAL_VERBS = word_set(
 )
 # verbs impersonal only with what follows: "il reste du temps" / "il reste ici", "il fait froid" / "il fait un bruit"
 # "il ne reste que du pain", "il ne reste rien", "il reste que ..." (blind round 9, class 6: "que" was missing)
-REST_FOLLOWERS = word_set("à de d' d’ du des un une encore beaucoup peu quelques plus que qu' qu’ rien personne "
-                          "toujours assez")
+REST_FOLLOWERS = word_set("à de d' d’ du des un une encore beaucoup peu quelques plus que qu' qu’ rien personne")
 CONDITIONAL_VERBS = {
     **dict.fromkeys(("reste", "restait", "restera", "resterait", "restât"), REST_FOLLOWERS),
     "arrive": word_set("que qu' qu’ de d' d’ souvent parfois"),

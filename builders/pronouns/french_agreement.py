@@ -485,7 +485,8 @@ def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str)
     """Words of the old gender that agree with the referent but are not repaired make the item unsafe: the
     variant would keep a feminine/masculine form that gives the answer away."""
     for token in subject.doc:
-        if token.head.i == subject.i and token.i != subject.i and morph_of(token, "Gender") == source:
+        own = token.head.i == subject.i and token.i != subject.i and token.i not in repaired  # "elle seule": repaired
+        if own and morph_of(token, "Gender") == source:
             raise AgreementProblem("agreement_unresolved_apposition")  # "elle seule", "elle, qui est petite"
         if (
             morph_of(token, "VerbForm") == "Part"
