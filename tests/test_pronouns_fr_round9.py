@@ -38,8 +38,13 @@ CLASS_2 = [
     ("Il est là pour être sûr.", ["Elle est là pour être sûre."]),
     ("Elle est heureuse d'être là.", ["Il est heureux d'être là."]),
     ("Elle a l'air d'être cassée.", ["Il a l'air d'être cassé."]),  # "cassée" was kept
-    # a verb in neither list: unsure, dropped
+    # a reflexive makes the object the subject
+    ("Elle s'oblige à être patiente.", ["Il s'oblige à être patient."]),
+    ("Il se force à être gentil.", ["Elle se force à être gentille."]),
+    ("Elle vient d'être réparée.", ["Il vient d'être réparé."]),
+    # a verb in neither list: unsure, dropped ("demander à" is the subject's, "demander de" another's)
     ("Il aide à être prêt.", "agreement_unresolved_infinitive_controller"),
+    ("Elle demande à être entendue.", "agreement_unresolved_infinitive_controller"),
     # another subject's adjective stays
     ("Il pense que le chat est content.", ["Elle pense que le chat est content."]),
 ]

@@ -632,7 +632,8 @@ def generic_infinitive_predicates(subject: Any) -> set[int]:
             continue
         rest = [t for t in words[position + 1:] if not _adverb(t)]
         governor = next((t for t in reversed(words[:position]) if t.pos_ in {"VERB", "AUX", "ADJ"}), None)
-        generic = governor is not None and governor.lemma_ in OTHER_CONTROL and rest
+        reflexive = any(t.lower_ in REFLEXIVES for t in words[:position])
+        generic = governor is not None and governor.lemma_ in OTHER_CONTROL and rest and not reflexive
         return {rest[0].i} if generic else set()
     return set()
 
@@ -650,8 +651,9 @@ SUBJECT_CONTROL = word_set(
 # adjective there does not agree with the pronoun and stays (blind round 9, class 2: "elle permet d'être sûre")
 OTHER_CONTROL = word_set(
     "permettre aider servir obliger forcer pousser inviter encourager autoriser empêcher interdire inciter "
-    "conduire amener contraindre enseigner demander conseiller suggérer proposer dispenser falloir"
-)
+    "conduire amener contraindre enseigner conseiller dispenser falloir"
+)  # not "demander" nor "proposer": "elle demande à être entendue" is the subject's own
+REFLEXIVES = word_set("se s' s’")
 # prepositions opening an adjunct infinitive of the subject's own clause ("il est là pour être sûr")
 ADJUNCT_PREPOSITIONS = word_set("pour sans afin avant lieu")
 
@@ -663,6 +665,8 @@ def _subject_controls(before: list[Any]) -> bool:
     preposition = next((t for t in reversed(before) if t.pos_ == "ADP" or t.lower_ in ADJUNCT_PREPOSITIONS), None)
     if preposition is not None and preposition.lower_ in ADJUNCT_PREPOSITIONS:
         return True
+    if any(t.lower_ in REFLEXIVES for t in before):
+        return True  # "elle s'oblige à être patiente": the reflexive object is the subject
     governor = next((t for t in reversed(before) if t.pos_ in {"VERB", "AUX", "ADJ"}), None)
     if governor is None or governor.pos_ == "ADJ" or governor.lemma_ in SUBJECT_CONTROL:
         return True
