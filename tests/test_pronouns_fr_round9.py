@@ -79,6 +79,10 @@ CLASS_5 = [
     ("Elle se retrouve coincée.", ["Il se retrouve coincé."]),
     ("Elles se trouvent bloquées.", ["Ils se trouvent bloqués."]),  # "trouvent" parsed as the modifier
     ("Il se sent seul.", ["Elle se sent seule."]),
+    ("Elles se sont senties menacées.", ["Ils se sont sentis menacés."]),
+    ("Il s'est retrouvé coincé.", ["Elle s'est retrouvée coincée."]),
+    ("Elle se voit obligée de partir.", ["Il se voit obligé de partir."]),
+    ("Elle se rend compte du problème.", ["Il se rend compte du problème."]),  # "compte" is no predicate
     ("S'il est lancé, nous serons prêts.", ["Si elle est lancée, nous serons prêts."]),
     ("Je sais qu'il est cassé.", ["Je sais qu'elle est cassée."]),
 ]
