@@ -72,9 +72,10 @@ IMPERSONAL_VERBS = word_set(
     "importe importait convient convenait"
 )
 # verbs impersonal only with what follows: "il reste du temps" / "il reste ici", "il fait froid" / "il fait un bruit"
+# "il ne reste que du pain", "il ne reste rien", "il reste que ..." (blind round 9, class 6: "que" was missing)
+REST_FOLLOWERS = word_set("à de d' d’ du des un une encore beaucoup peu quelques plus que qu' qu’ rien personne")
 CONDITIONAL_VERBS = {
-    "reste": word_set("à de d' d’ du des un une encore beaucoup peu quelques plus"),
-    "restait": word_set("à de d' d’ du des un une encore beaucoup peu quelques plus"),
+    **dict.fromkeys(("reste", "restait", "restera", "resterait", "restât"), REST_FOLLOWERS),
     "arrive": word_set("que qu' qu’ de d' d’ souvent parfois"),
     "arrivait": word_set("que qu' qu’ de d' d’ souvent parfois"),
     "fait": word_set("beau froid chaud nuit jour noir doux frais gris soleil mauvais humide sec sombre clair lourd"),
@@ -124,8 +125,8 @@ WITH_FOLLOWER = {
     "avère": word_set("que qu' qu’"),
     "avérait": word_set("que qu' qu’"),
     "empêche": word_set("que qu' qu’"),
-    "manque": word_set("de d' d’ du des un une encore quelque beaucoup plus toujours que qu' qu’ juste seulement"),
-    "manquait": word_set("de d' d’ du des un une encore quelque beaucoup plus toujours que qu' qu’ juste seulement"),
+    **dict.fromkeys(("manque", "manquait", "manquera", "manquerait"), word_set(
+        "de d' d’ du des un une encore quelque beaucoup plus toujours que qu' qu’ juste seulement rien personne")),
 }
 INVERSION_LINKS = word_set("- t")
 

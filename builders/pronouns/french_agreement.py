@@ -26,6 +26,7 @@ from builders.pronouns.french_targets import (
     Unresolved,
     extra_agreement_edits,
     family_of,
+    generic_infinitive_predicates,
     invariant_reflexive_participle,
 )
 from builders.pronouns.german import GToken, word_set
@@ -334,6 +335,8 @@ def _predicates(subject: Any) -> list[Any]:
         found.append(head)
     if head.lemma_ in COPULAR_VERBS or _reflexive_copula(head):
         found += [c for c in head.children if c.dep_ in {"xcomp", "advmod"} and c.i > head.i and _agrees(c)]
+    if _reflexive_copula(head) and head.dep_ == "advmod" and head.head.i > head.i and _agrees(head.head):
+        found.append(head.head)  # "elles se trouvent bloquées": the small model makes the copula the modifier
     for word in found:  # grows while read: a listed word may head the next one ("bleu, blanc et vert")
         found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj) and conj not in found]
         found += [item for item in _listed_after(word) if item not in found]
@@ -346,8 +349,10 @@ def _in_tout_a_fait(token: Any) -> bool:
 
 # "elle se révèle fausse", "elle se trouve fermée", "elle s'avère utile": a copula with "se" (blind round 5,
 # class 4: the variant was "il se révèle fausse")
-REFLEXIVE_COPULAS = word_set("trouver révéler avérer montrer faire fait")  # "elle se fait vieille"; "fait": the
-# small model's lemma of "faites" in "elles se sont faites belles" (the variant kept "belles")
+# "elle se fait vieille"; "fait": the small model's lemma of "faites" in "elles se sont faites belles" (the variant
+# kept "belles"); "se sentir, se croire, se retrouver, se voir ...": blind round 9, class 5 ("ils se sentent menacées")
+REFLEXIVE_COPULAS = word_set("trouver révéler avérer montrer faire fait sentir croire retrouver voir dire juger "
+                             "considérer estimer déclarer savoir vouloir rendre")
 
 
 def _reflexive_copula(head: Any) -> bool:
@@ -480,7 +485,8 @@ def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str)
     """Words of the old gender that agree with the referent but are not repaired make the item unsafe: the
     variant would keep a feminine/masculine form that gives the answer away."""
     for token in subject.doc:
-        if token.head.i == subject.i and token.i != subject.i and morph_of(token, "Gender") == source:
+        own = token.head.i == subject.i and token.i != subject.i and token.i not in repaired  # "elle seule": repaired
+        if own and morph_of(token, "Gender") == source:
             raise AgreementProblem("agreement_unresolved_apposition")  # "elle seule", "elle, qui est petite"
         if (
             morph_of(token, "VerbForm") == "Part"
@@ -645,7 +651,8 @@ def pronoun_edits(
     render another pronoun of the chain, flipped with their agreeing words)."""
     old = FORMS[tokens[index].text.lower()]
     new = FORMS[new_pronoun]
-    edits = [Edit(tokens[index].start, tokens[index].end, match_case(new_pronoun, tokens[index].text))]
+    put_in = subject_form(tokens, index, new_pronoun)
+    edits = [Edit(tokens[index].start, tokens[index].end, match_case(put_in, tokens[index].text))]
     elision = _elision_edit(text, tokens, index, new_pronoun)
     edits += [elision] if elision else []
     repaired = set()
@@ -677,11 +684,34 @@ def pronoun_edits(
     adverbs = _adverb_tout_edits(parsed.doc, edits, repaired | chain, new.gender, old.number)
     repaired.update(token.i for token, _ in adverbs)
     edits += [edit for _, edit in adverbs]
-    _check_leftovers(parsed, repaired | chain | clitics, old.gender, old.number)
+    generic = generic_infinitive_predicates(parsed)  # "il permet d'être sûr": "sûr" is nobody's in particular
+    _check_leftovers(parsed, repaired | chain | clitics | generic, old.gender, old.number)
     return edits
 
 
 VOWEL_STARTS = tuple("aeiouyhâàéèêëîïôûù")
+# words after which a feminine subject pronoun is the stressed form standing alone as the subject ("elles aussi
+# doivent partir", "elle seule compte", "elles non plus", "elles également"): the masculine there is "eux/lui",
+# never "ils/il" (blind round 9, class 4: the variant was "ils aussi doivent partir")
+STRESS_MARKERS = word_set("aussi seule seules non également toutes")
+MASCULINE_STRESSED = {"elle": "lui", "elles": "eux"}
+INVERSION_MARKS = word_set("- -t- -t t-")
+
+
+def subject_form(tokens: Sequence[GToken], index: int, new_pronoun: str) -> str:
+    """The form put in for the pronoun: "lui/eux" where a feminine one is stressed, else ``new_pronoun``. An
+    inverted pronoun ("est-elle aussi grande ?") is the clitic."""
+    word = tokens[index].text.lower()
+    after = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
+    before = tokens[index - 1].text.lower() if index > 0 else ""
+    marked = after in STRESS_MARKERS and (after != "non" or _word_at(tokens, index + 2) == "plus")
+    if word in MASCULINE_STRESSED and marked and before not in INVERSION_MARKS:
+        return MASCULINE_STRESSED[word]
+    return new_pronoun
+
+
+def _word_at(tokens: Sequence[GToken], index: int) -> str:
+    return tokens[index].text.lower() if index < len(tokens) else ""
 
 
 def _adverb_tout_edits(doc: Any, edits: Sequence[Edit], done: set[int], gender: str,
@@ -730,6 +760,6 @@ def french_variants(
     for index, parsed in pronouns:
         edits += pronoun_edits(text, tokens, index, parsed, other, chain, clitics)
     edits = _distinct(edits)
-    replacement = match_case(other, tokens[pronouns[0][0]].text)
+    replacement = match_case(subject_form(tokens, pronouns[0][0], other), tokens[pronouns[0][0]].text)
     new_text = apply_char_edits(text, edits)
     return [Variant(new_text, replacement, FORMS[other].gender)] if new_text != text else []

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from builders.pronouns.french_reach import GENDERED_PERSONS
 from builders.pronouns.german import word_set
 
 # masculine singular -> feminine singular
@@ -28,6 +29,13 @@ PERSON_PAIRS = {
     "musicien": "musicienne", "magicien": "magicienne", "technicien": "technicienne", "vendeur": "vendeuse",
     "danseur": "danseuse", "chanteur": "chanteuse", "joueur": "joueuse", "voyageur": "voyageuse",
     "président": "présidente", "souverain": "souveraine", "leader": "leader",
+    # trades after "comme" ("elles travaillent comme apicultrices"; blind round 9, class 7)
+    "apiculteur": "apicultrice", "agriculteur": "agricultrice", "infirmier": "infirmière",
+    "boulanger": "boulangère", "cuisinier": "cuisinière", "ouvrier": "ouvrière", "serveur": "serveuse",
+    "employé": "employée", "directeur": "directrice", "instituteur": "institutrice", "avocat": "avocate",
+    "enseignant": "enseignante", "assistant": "assistante", "cousin": "cousine", "fermier": "fermière",
+    "couturier": "couturière", "coiffeur": "coiffeuse", "traducteur": "traductrice",
+    "berger": "bergère", "mendiant": "mendiante", "inconnu": "inconnue", "saint": "sainte", "dieu": "déesse",
 }
 # one form for both genders: kept as they are ("elle est morte en victime", "il a réagi en adulte")
 EPICENE_PERSONS = word_set(
@@ -70,9 +78,40 @@ def _forms(gender: str) -> dict[tuple[str, str], str]:
     return table
 
 
+# articles a role noun may have after "comme" ("comme des apicultrices", "comme une reine"); a possessive or
+# definite article names a given person ("elle parle comme sa mère"), which need not share the gender
+COMME_ARTICLES = {"un": "une", "une": "un", "des": "des"}
+
+
+def _after_comme(token: Any) -> bool:
+    """A noun right after "comme", or after "comme" and an indefinite article."""
+    doc = token.doc
+    before = doc[token.i - 1].lower_ if token.i > 0 else ""
+    if before in COMME_ARTICLES:
+        return token.i > 1 and doc[token.i - 2].lower_ == "comme"
+    return before == "comme"
+
+
+def _indefinite_article(token: Any) -> Any:
+    return next((c for c in token.children if c.dep_ == "det" and c.lower_ in COMME_ARTICLES), None)
+
+
+def _predicate_noun(subject: Any, token: Any) -> bool:
+    """The noun after "être" with an indefinite article ("elles sont des infirmières", "elle est une excellente
+    infirmière"): it names the referent, so a person noun of its gender agrees with it (blind round 9, class 7)."""
+    copula = any(c.dep_ == "cop" for c in token.children)
+    return (token.i == subject.head.i and token.i > subject.i and token.pos_ == "NOUN" and copula
+            and _indefinite_article(token) is not None and not any(c.dep_ == "case" for c in token.children))
+
+
 def _role_noun(subject: Any, token: Any) -> bool:
-    """A bare noun after "en" attached to the subject's verb ("s'est conduit en citoyen")."""
+    """A noun after "en" or "comme" attached to the subject's verb ("s'est conduit en citoyen", "travaillent
+    comme des apicultrices", "est comme une reine")."""
     case = [c for c in token.children if c.dep_ == "case"]
+    if token.pos_ == "NOUN" and _after_comme(token) and token.i > subject.i and token.is_alpha:
+        return token.head.i == subject.head.i or token.i == subject.head.i
+    if _predicate_noun(subject, token):
+        return True
     bare = not any(c.dep_ in {"det", "nmod:poss"} for c in token.children)
     after_en = len(case) == 1 and case[0].lower_ == "en" and case[0].i == token.i - 1
     # "un pull en laine": after a noun, "en" + noun describes that noun, whatever the parse attached it to
@@ -94,16 +133,36 @@ def role_noun_edits(subject: Any, old: tuple[str, str], new: tuple[str, str], sw
             continue
         counterpart = table.get((form, old[1]))
         if counterpart is None:
-            if form.endswith(PERSON_ENDINGS) and form not in EN_LOCUTIONS and token.pos_ in {"NOUN", "ADJ"}:
+            if _unsure_person(token, old[0]):
                 raise UnsureRole("agreement_unresolved_en_role_noun")
             continue
         edits.append((token, counterpart))
-        for adjective in (c for c in token.children if c.i > token.i and _modifier(c)):
+        article = _indefinite_article(token)
+        if article is not None:
+            edits.append((article, COMME_ARTICLES[article.lower_]))  # "comme une reine" -> "comme un roi"
+        for adjective in (c for c in token.children if _modifier(c)):
             swapped = swap(adjective, old[0], new[0], old[1])
             if swapped is None:
                 raise UnsureRole("agreement_unresolved_en_role_noun")
             edits.append((adjective, swapped))
     return edits
+
+
+# feminine endings of person nouns ("apicultrice", "coiffeuse", "fermière", "musicienne"): after "comme" or
+# "être une" such a noun of a feminine subject is taken for a person; masculine endings are not ("comme un moteur")
+FEMININE_PERSON_ENDINGS = ("rice", "euse", "ière", "ienne", "rices", "euses", "ières", "iennes")
+
+
+def _unsure_person(token: Any, gender: str) -> bool:
+    """A likely person noun with no known other form. After "en" a person ending is enough (the old rule);
+    after "comme" or as the noun of "être un(e)" things are common ("comme un moteur"), so only a person noun
+    of one gender from french_reach's list or a feminine person ending for a feminine subject counts."""
+    form = token.lower_
+    if not (_after_comme(token) or _indefinite_article(token) is not None):
+        return form.endswith(PERSON_ENDINGS) and form not in EN_LOCUTIONS and token.pos_ in {"NOUN", "ADJ"}
+    singular = form[:-1] if form.endswith(("s", "x")) else form
+    listed = form in GENDERED_PERSONS[gender] or singular in GENDERED_PERSONS[gender]
+    return listed or (gender == "Fem" and form.endswith(FEMININE_PERSON_ENDINGS))
 
 
 def _modifier(token: Any) -> bool:

@@ -184,12 +184,33 @@ def chain_clitics(segment: Segment, source: Token, analyser: FrenchAnalyser) -> 
         pleonastic = other.lower_ == "it" and pleonastic_reason(other)
         if other.i == source.i or other.lower_ != source.lower_ or pleonastic or not _english_object(other):
             continue
-        candidates = {parsed.i for j in {*aligned(segment, other.i), *aligned(segment, other.head.i)}
+        if _clause_verb(other).i == source.head.i:
+            continue  # "it absorbed it": a plain object pronoun never is its own clause's subject (principle B)
+        candidates = {parsed.i for j in {*aligned(segment, other.i), *aligned(segment, _clause_verb(other).i)}
                       for k in range(max(0, j - CLITIC_WINDOW), j + 1)
-                      if (parsed := analyser.token(segment.tgt, segment.german, k)) is not None
+                      if _in_cluster(segment.german, k, j)
+                      and (parsed := analyser.token(segment.tgt, segment.german, k)) is not None
                       and object_clitic(parsed)}
         found |= candidates if len(candidates) == 1 else set()
     return frozenset(found)
+
+
+# words that stand between an object clitic and its verb in one verbal cluster ("je ne l'y ai jamais vue")
+CLUSTER_WORDS = word_set("lui leur y en a ai as avons avez ont avait avais avions aviez avaient aura aurait eu "
+                         "ait pas jamais plus déjà bien toujours encore rien")
+
+
+def _in_cluster(words: Sequence[GToken], clitic: int, verb: int) -> bool:
+    """The clitic and the aligned word form one cluster: only other clitics, "avoir" and negation adverbs between
+    them (blind round 9, class 1: a clitic of another clause within the window was taken, and its participle
+    flipped: "je l'ai trouvé" -> "trouvée")."""
+    return all(words[k].text.lower() in CLUSTER_WORDS for k in range(clitic + 1, verb))
+
+
+def _clause_verb(pronoun: Token) -> Token:
+    """The verb of an English object pronoun's clause (through the adjective of a small clause)."""
+    head = pronoun.head
+    return head.head if pronoun.dep_ == "nsubj" and head.pos_ == "ADJ" else head
 
 
 def _english_object(token: Token) -> bool:

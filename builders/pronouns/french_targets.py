@@ -118,7 +118,20 @@ def _target(family: str, gn: GN, old: GN, new: GN) -> str | None:
 SINGULAR_DETERMINERS = word_set("le la l' l’ un une du ce cet cette mon ma ton ta son sa")
 
 
+# nouns that "tous/toutes" determines without an article ("toutes sortes de", "tous azimuts", "toutes choses")
+TOUT_BARE_NOUNS = word_set("sortes choses espèces façons manières formes genres types azimuts âges horizons parts "
+                           "directions catégories tailles couleurs origines")
+
+
+def _tout_determiner(token: Any, after: str) -> bool:
+    """ "elles ont toutes sortes de ..." -> "ils ont toutes sortes de ...": "tout" determining a noun agrees
+    with that noun, never with the subject (blind round 9, class 3: the variant made "tous sortes")."""
+    return after in TOUT_BARE_NOUNS  # the parse's "det" is not trusted: "elles ont toutes fini" (fini NOUN)
+
+
 def _tout_reading(token: Any, before: str, after: str) -> str:
+    if _tout_determiner(token, after):
+        return "other"
     before_singular = token.lower_ in {"tous", "toutes"} and after in SINGULAR_DETERMINERS
     floating = (after not in DETERMINERS or before_singular
                 or (after == "les" and _lower(_next(token, 2)) in NUMERALS))
@@ -542,6 +555,11 @@ def check_same_referent_words(subject: Any, old: GN, chain: set[int]) -> None:
             raise Unresolved("agreement_unresolved_stressed_pronoun")
         if token.i > subject.i and _partitive_one(token):
             raise Unresolved("agreement_unresolved_partitive")
+    # a stressed pronoun of the old form after a preposition in a later sentence of the segment ("il est là ;
+    # je compte sur lui"): the referent or another, and kept it gives the answer away (blind round 9, class 4)
+    sentence_end = max(token.i for token in sentence_of(subject))
+    if any(_stressed_elsewhere(token, old) for token in subject.doc[sentence_end + 1:] if token.i not in chain):
+        raise Unresolved("agreement_unresolved_stressed_pronoun")
 
 
 SUBJECT_FORMS = {("Masc", "Sing"): "il", ("Fem", "Sing"): "elle", ("Masc", "Plur"): "ils", ("Fem", "Plur"): "elles"}
@@ -562,9 +580,11 @@ def _stressed_elsewhere(token: Any, old: GN) -> bool:
     d'eux": the variant kept "d'eux" with "elles", blind round 6, class 1): the referent or another group.
     "lui" and "elle" count only after a preposition (otherwise a dative clitic or a subject)."""
     stressed = FAMILIES["stressed"][old]
-    if token.lower_ != stressed or token.dep_ in SUBJECT_DEPS:
+    if token.lower_ != stressed:
         return False
-    return stressed == "eux" or _lower(_next(token, -1)) in PREPOSITIONS
+    if _before_meme(token):
+        return True  # "elles-mêmes, elles sont ..." outside the repaired region
+    return token.dep_ not in SUBJECT_DEPS and (stressed == "eux" or _lower(_next(token, -1)) in PREPOSITIONS)
 
 
 def _partitive_one(token: Any) -> bool:
@@ -587,14 +607,72 @@ def infinitive_predicates(subject: Any) -> Iterator[Any]:
     for position, token in enumerate(words):
         # "a besoin d'être": a noun without determiner or preposition is part of the verb
         bare = token.pos_ == "NOUN" and not any(c.dep_ in {"det", "case"} for c in token.children)
+        bare = bare or _avoir_l_air(token)  # "elle a l'air d'être cassée" (the variant kept "cassée")
         if (token.pos_ in {"NOUN", "PROPN"} and not bare) or (token.pos_ == "PRON" and token.lower_ not in NOT_OBJECTS):
             return  # an object may be the infinitive's subject: "ils m'aident à être entendue"
         if token.lower_ != "être":
             continue
         rest = [t for t in words[position + 1 :] if not _adverb(t)]
-        if rest and _adjective_like(rest[0]) and rest[0].pos_ not in CLOSED_POS:
+        if rest and _adjective_like(rest[0]) and rest[0].pos_ not in CLOSED_POS and _subject_controls(words[:position]):
             yield rest[0]
         return
+
+
+def _avoir_l_air(token: Any) -> bool:
+    return token.lower_ == "air" and _lower(_next(token, -1)) in {"l'", "l’"} and _next(token, -2) is not None \
+        and _next(token, -2).lemma_ == "avoir"
+
+
+def generic_infinitive_predicates(subject: Any) -> set[int]:
+    """Indices of the predicates of an infinitive "être" governed by a verb of OTHER_CONTROL ("il permet d'être
+    sûr"): they agree with no pronoun, and the leftover checks must not take them for the subject's."""
+    words = region(subject)
+    for position, token in enumerate(words):
+        if token.lower_ != "être":
+            continue
+        rest = [t for t in words[position + 1:] if not _adverb(t)]
+        governor = next((t for t in reversed(words[:position]) if t.pos_ in {"VERB", "AUX", "ADJ"}), None)
+        reflexive = any(t.lower_ in REFLEXIVES for t in words[:position])
+        generic = governor is not None and governor.lemma_ in OTHER_CONTROL and rest and not reflexive
+        return {rest[0].i} if generic else set()
+    return set()
+
+
+# verbs whose infinitive's understood subject is their own subject ("il veut être sûr", "elle doit être
+# refaite", "il a besoin d'être refait"); written for mtprobes from French grammar
+SUBJECT_CONTROL = word_set(
+    "vouloir pouvoir devoir aimer adorer préférer espérer souhaiter désirer savoir essayer tenter chercher éviter "
+    "refuser décider accepter croire penser prétendre paraître sembler aller venir finir commencer continuer "
+    "risquer craindre mériter avoir faillir oser compter affirmer déclarer rêver redouter détester arrêter cesser "
+    "menacer promettre jurer choisir apprendre hésiter s'attendre attendre tendre demeurer rester devenir être "
+    "partir revenir sortir rentrer arriver"
+)
+# verbs whose infinitive's subject is an object or anyone ("il permet d'être sûr", "il aide à être prêt"): the
+# adjective there does not agree with the pronoun and stays (blind round 9, class 2: "elle permet d'être sûre")
+OTHER_CONTROL = word_set(
+    "permettre aider servir obliger forcer pousser inviter encourager autoriser empêcher interdire inciter "
+    "conduire amener contraindre enseigner conseiller dispenser falloir"
+)  # not "demander" nor "proposer": "elle demande à être entendue" is the subject's own
+REFLEXIVES = word_set("se s' s’")
+# prepositions opening an adjunct infinitive of the subject's own clause ("il est là pour être sûr")
+ADJUNCT_PREPOSITIONS = word_set("pour sans afin avant lieu")
+
+
+def _subject_controls(before: list[Any]) -> bool:
+    """Whether the pronoun is the understood subject of the infinitive "être" after ``before`` (the words
+    between them): an adjunct ("pour être"), an adjective ("il est heureux d'être là") or a verb of
+    SUBJECT_CONTROL governs it; a verb of OTHER_CONTROL gives False; any other verb is unsure and drops."""
+    preposition = next((t for t in reversed(before) if t.pos_ == "ADP" or t.lower_ in ADJUNCT_PREPOSITIONS), None)
+    if preposition is not None and preposition.lower_ in ADJUNCT_PREPOSITIONS:
+        return True
+    if any(t.lower_ in REFLEXIVES for t in before):
+        return True  # "elle s'oblige à être patiente": the reflexive object is the subject
+    governor = next((t for t in reversed(before) if t.pos_ in {"VERB", "AUX", "ADJ"}), None)
+    if governor is None or governor.pos_ == "ADJ" or governor.lemma_ in SUBJECT_CONTROL:
+        return True
+    if governor.lemma_ in OTHER_CONTROL:
+        return False
+    raise Unresolved("agreement_unresolved_infinitive_controller")
 
 
 def extra_agreement_edits(subject: Any, old: GN, new: GN, chain: set[int], repaired: set[int],
