@@ -62,6 +62,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_enfr7", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr8", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr9", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr10", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -417,6 +418,37 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'Könnte es das?' is a garbled rendering whose es may be vague: in doubt, no"),
     ("pronouns_opensubs_ende6", "opensubs-ende/d007223-s0005-t011", "usable"):
         (False, "'dass es ... alles andere als langweilig ist' is readable as impersonal"),
+    # issue 23, EN-FR round 10 (default at f3fced2), resolved by the lead
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d000014-s0004-t008", "right_antecedent"):
+        (False, "the recorded head is the predicate noun of 'don't call them hooligans', not a mention"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d000536-s0004-t005", "usable"):
+        (False, "they may be the people in charge who would let her stay, not the men: in doubt, no"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d000536-s0004-t005", "right_antecedent"):
+        (False, "the same: the men are not clearly the referent"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d001364-s0004-t026", "right_antecedent"):
+        (False, "they are the explorers, not the folks"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d001487-s0004-t007", "right_antecedent"):
+        (False, "they are most likely the cats, not all the animals: in doubt, no"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d001861-s0004-t005", "usable"):
+        (False, "it is the meth lab; the French elle is 'sa drogue', another referent"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d002844-s0004-t004", "usable"):
+        (False, "they are probably the men on screen; 'with men' is generic: the referent is doubtful"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d002844-s0004-t004", "right_antecedent"):
+        (False, "the same: the recorded generic men are doubtful"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d002925-s0004-t002", "usable"):
+        (False, "they are the two pies named by possessives; the recorded noun (faits) forces nothing"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d003380-s0004-t002", "variants_ok"):
+        (False, "'Même ils se souvenaient' is ill-formed; the masculine needs the stressed 'Même eux'"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d004044-s0004-t001", "variants_ok"):
+        (False, "the variant keeps 'agité' for the flipped referent"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d005190-s0002-t002", "usable"):
+        (False, "it is maintaining a household, an activity no noun phrase names"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d005190-s0002-t002", "right_antecedent"):
+        (False, "the same: no nominal antecedent"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d005318-s0004-t006", "right_antecedent"):
+        (False, "it is the one non-Irish whiskey they have, not 'Irish whiskey'"),
+    ("pronouns_opensubs_enfr10", "opensubs-enfr/d005318-s0004-t006", "variants_ok"):
+        (False, "the variant keeps 'un seul' for the same referent, which gives the gender away"),
     # issue 23, EN-FR round 9 (default at 1930336), resolved by the lead
     ("pronouns_opensubs_enfr9", "opensubs-enfr/d002403-s0004-t003", "variants_ok"):
         (False, "the variant flips ils but keeps 'eux' for the same people: one pronoun of the referent left"),

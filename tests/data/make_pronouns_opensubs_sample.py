@@ -70,7 +70,8 @@ class Pool:
 # enfr round 9: the default after round 8's classes (persons in reach, epicene plurals, variant agreement) and the
 #   session of 2026-11-26 night; the seed is declared before any of that code is merged;
 # enfr round 10: the default after round 9's classes (variant agreement, they with a person predicate); declared
-#   before those fixes are written.
+#   before those fixes are written;
+# enfr round 11: the default after round 10's classes; declared before those fixes are written.
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
@@ -81,7 +82,7 @@ POOLS = {
                  {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),)), 3: Round(20261228),
                   4: Round(20261229), 5: Round(20261230), 6: Round(20261231), 7: Round(20261232),
                   8: Round(20261233), 9: Round(20261234),
-                  10: Round(20261235)}),
+                  10: Round(20261235), 11: Round(20261236)}),
 }
 
 
