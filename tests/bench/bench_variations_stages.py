@@ -5,7 +5,7 @@
 IWSLT2017 dev (../shared/data/docs-ende) repeated --repeat times, a local build (everything on the driver) with a
 fresh alignment cache: VmRSS and VmHWM (the process's peak so far) before and after each stage of prepare() (the
 n-gram models' completion, the alignment, the diagonal aligner's pair table / EM / decoding per direction, the
-links' attachment) and when finalize() gets the rows. What grows between two sizes at a stage is what that stage
+links' attachment), when finalize() gets the rows and around the writing (write_dataset). What grows between two sizes at a stage is what that stage
 holds per line (issue 26).
 """
 
@@ -51,13 +51,15 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--out", default="")
     args = parser.parse_args()
+    import builders.core.builder as core
     import builders.pronouns.align_diagonal as diagonal
     import builders.variations.plan as plan
     from builders.variations.builder import VariationsBuilder
     from builders.variations.config import VariationsConfig
 
     for module, name in ((plan, "finish_resources"), (plan, "align"), (plan, "attach_links"),
-                         (diagonal, "pair_table"), (diagonal, "train_lexicon"), (diagonal, "viterbi_positions")):
+                         (diagonal, "pair_table"), (diagonal, "train_lexicon"), (diagonal, "viterbi_positions"),
+                         (core, "write_dataset")):
         traced(module, name)
     original_finalize = VariationsBuilder.finalize
 

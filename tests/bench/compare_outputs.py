@@ -55,7 +55,7 @@ CASES: dict[str, tuple[str, str | None, list[str], int]] = {
     "pronouns-iwslt-dev": ("pronouns", None, [f"src={IWSLT / 'dev.en'}", f"tgt={IWSLT / 'dev.de'}", "name=iwslt",
                                               "per_class=0", "docs_per_unit=1", "checkpoint_every=2"], 0),
     "pronouns-iwslt-dev-sampled-resume": ("pronouns", None, [f"src={IWSLT / 'dev.en'}", f"tgt={IWSLT / 'dev.de'}",
-                                                             "name=iwslt", "per_class=20", "docs_per_unit=1",
+                                                             "name=iwslt", "per_class=4", "docs_per_unit=1",
                                                              "checkpoint_every=2"], 2),
 }
 
