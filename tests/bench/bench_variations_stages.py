@@ -5,8 +5,8 @@
 IWSLT2017 dev (../shared/data/docs-ende) repeated --repeat times, a local build (everything on the driver) with a
 fresh alignment cache: VmRSS and VmHWM (the process's peak so far) before and after each stage of prepare() (the
 n-gram models' completion, the alignment, the diagonal aligner's pair table / EM / decoding per direction, the
-links' attachment), when finalize() gets the rows and around the writing (write_dataset). What grows between two sizes at a stage is what that stage
-holds per line (issue 26).
+links' attachment), when finalize() gets the rows and around the writing (write_dataset). What grows between two
+sizes at a stage is what that stage holds per line (issue 26).
 """
 
 from __future__ import annotations
