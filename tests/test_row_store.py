@@ -17,6 +17,7 @@ import pyarrow.parquet as pq
 import pytest
 from toy_builder import ToyBuilder, ToyConfig
 
+from builders.core import writer
 from builders.core.checkpoint import Checkpoint
 from builders.core.context import BuildContext, Counts, Row
 from builders.core.errors import MtprobesError
@@ -113,9 +114,14 @@ def test_pronoun_sampling_per_class_through_the_view(tmp_path: Path, per_class: 
     assert ctx.notes == expected_ctx.notes and ctx.counts.kept == expected_ctx.counts.kept == len(expected)
 
 
-def test_a_multi_shard_split_has_the_bytes_of_a_whole_split_table_sliced(tmp_path: Path) -> None:
-    """Shards written from batches of shard_size records equal the slices of one table of the split (the writer
-    before issue 26), and the hf/ copy (from the memory-mapped Arrow file) holds every record in order."""
+@pytest.mark.parametrize("encode_batch", [1000, 3])
+def test_a_multi_shard_split_has_the_bytes_of_a_whole_split_table_sliced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, encode_batch: int
+) -> None:
+    """Shards written from batches of shard_size records (encoded 3 at a time: a shard made of several Arrow
+    parts) equal the slices of one table of the split (the writer before issue 26), and the hf/ copy (from the
+    memory-mapped Arrow file) holds every record in order."""
+    monkeypatch.setattr(writer, "ENCODE_BATCH", encode_batch)
     lines = [f"sentence number {i} " + "word " * (i % 7) for i in range(40)]
     (tmp_path / "src.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     (tmp_path / "tgt.txt").write_text("\n".join(f"Satz {i}" for i in range(40)) + "\n", encoding="utf-8")

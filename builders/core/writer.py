@@ -17,7 +17,7 @@ import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 import datasets
 import pyarrow as pa
@@ -103,6 +103,9 @@ def _records_of(rows: RowSet, subset: str, split: str) -> Iterator[dict[str, Any
     return (row.record for row in rows if row.subset == subset and row.split == split)
 
 
+ENCODE_BATCH = 1000  # records turned into Arrow at a time: a shard's records are never all Python dicts at once
+
+
 def _batches(records: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
     while batch := list(itertools.islice(records, size)):
         yield batch
@@ -112,22 +115,34 @@ def _encode_table(records: list[dict[str, Any]], features: datasets.Features) ->
     return pa.Table.from_pylist([features.encode_example(r) for r in records], schema=features.arrow_schema)
 
 
+def _shard_tables(records: Iterator[dict[str, Any]], features: datasets.Features, shard_size: int,
+                  jsonl: TextIO) -> Iterator[pa.Table]:
+    """The split's shards as Arrow tables of ``shard_size`` rows (the last one shorter), each one chunk: encoded
+    ``ENCODE_BATCH`` records at a time, the records written to the JSONL as they pass."""
+    while True:
+        parts: list[pa.Table] = []
+        for batch in _batches(itertools.islice(records, shard_size), ENCODE_BATCH):
+            jsonl.writelines(json.dumps(record, ensure_ascii=False) + "\n" for record in batch)
+            parts.append(_encode_table(batch, features))
+        if not parts:
+            return
+        yield pa.concat_tables(parts).combine_chunks()
+
+
 def _write_split(records: Iterator[dict[str, Any]], total: int, features: datasets.Features, shard_size: int,
                  data_dir: Path, split: str, jsonl: Path, arrow: Path) -> list[str]:
-    """One pass over a split's records, ``shard_size`` at a time: each batch is one parquet shard (one table per
-    shard, as the shards of a whole-split table were: the same bytes), lines of the JSONL, and a record batch
-    of the Arrow IPC file that the ``hf/`` copy is saved from (memory-mapped, so never in memory whole)."""
+    """One pass over a split's records: each shard one parquet file written from one single-chunk table (as the
+    slices of a whole-split table were: the same bytes), the JSONL, and the shard as record batches of the Arrow
+    IPC file that the ``hf/`` copy is saved from (memory-mapped, so never in memory whole)."""
     shards = max(1, -(-total // shard_size))
     written: list[str] = []
     with atomic_text(jsonl) as handle, pa.ipc.new_file(str(arrow), features.arrow_schema) as ipc:
-        for index, batch in enumerate(_batches(records, shard_size)):
-            table = _encode_table(batch, features)
+        for index, table in enumerate(_shard_tables(records, features, shard_size, handle)):
             path = data_dir / f"{split}-{index:05d}-of-{shards:05d}.parquet"
             with atomic_path(path) as shard:
                 pq.write_table(table, shard, compression="zstd")
             written.append(path.name)
             ipc.write_table(table)
-            handle.writelines(json.dumps(record, ensure_ascii=False) + "\n" for record in batch)
     if len(written) != shards:  # the info's record counts and the rows disagree: a bug, never a wrong file name
         raise MtprobesError(f"{data_dir.name}/{split}: {len(written)} shards written, {shards} counted")
     return written
