@@ -133,8 +133,8 @@ class PronounsBuilder(Builder[PronounsConfig]):
         for label, positions in sorted(by_class.items()):
             quota = self.config.per_class or len(positions)
             if len(positions) > quota:
-                chosen = {positions[i] for i in ctx.rng("balanced-sample", label).choice(len(positions), size=quota,
-                                                                                          replace=False)}
+                drawn = ctx.rng("balanced-sample", label).choice(len(positions), size=quota, replace=False)
+                chosen = {positions[i] for i in drawn}
                 keep.update(chosen)
                 self._unkeep_over_quota(rows, set(positions) - chosen, quota, ctx)
             else:

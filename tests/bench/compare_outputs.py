@@ -4,13 +4,14 @@ Builds every case below with the code on PYTHONPATH into ``--out`` and writes ``
 of every output file (info.json and README.md included) per case. Run it once with the old tree, once with the new,
 then ``--compare A B`` prints the cases and files that differ (exit 1 when any does).
 
-    PYTHONPATH=/tmp/ref python tests/bench/compare_outputs.py --out /tmp/before
+    PYTHONPATH=/tmp/ref python tests/bench/compare_outputs.py --out /tmp/before --no-kill
     PYTHONPATH=$PWD     python tests/bench/compare_outputs.py --out /tmp/after
     python tests/bench/compare_outputs.py --compare /tmp/before /tmp/after
 
 Configs name ``{resources}`` of THIS checkout (the script's), so both trees record the same paths in info.json.
-A case with ``kill`` is built with MTPROBES_TEST_KILL_AFTER_CHUNKS (SIGKILL after that many checkpoint chunks),
-then again with --resume; cases with ``new_only`` run only with ``--new`` (the old code is built without them).
+A case with a kill count is built with MTPROBES_TEST_KILL_AFTER_CHUNKS (SIGKILL after that many checkpoint
+chunks), then again with --resume; ``--no-kill`` builds it in one go (the reference, with the old code). Caches
+(alignment, embeddings) are emptied before each build and have one path for both trees (info.json records it).
 Real data: variations on ../shared/data/wmt24-ende, pronouns on ../shared/data/docs-ende/IWSLT2017 dev.
 """
 
