@@ -228,4 +228,4 @@ def test_checkpoint_chunks_carry_a_digest_of_this_build() -> None:
         assert [c.unit_keys for c in Checkpoint(Path(folder), "toy.v1", {"seed": 1}, {}).load(["u0"])] == [["u0"]]
         # another build's key (a checkpoint folder copied over) does not verify: the chunk is recomputed
         (Path(folder) / "key").write_bytes(b"k" * 32)
-        assert Checkpoint(Path(folder), "toy.v1", {"seed": 1}, {}).load(["u0"]) == []
+        assert list(Checkpoint(Path(folder), "toy.v1", {"seed": 1}, {}).load(["u0"])) == []

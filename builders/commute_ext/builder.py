@@ -19,6 +19,7 @@ import datasets
 from builders.core.builder import Builder, Unit
 from builders.core.context import BuildContext, Row
 from builders.core.errors import MtprobesError
+from builders.core.row_store import RowSet, StoredRows
 
 from .card import FIELD_MEANINGS
 from .config import CommuteExtConfig
@@ -112,28 +113,28 @@ model's image-awareness can be tested on five images per meaning instead of one.
 
         return retrieval_section(info)
 
-    def finalize(self, rows: list[Row], plan: CommutePlan, ctx: BuildContext) -> list[Row]:
+    def finalize(self, rows: StoredRows, plan: CommutePlan, ctx: BuildContext) -> StoredRows:
         if not rows:
             dropped = {k: v for k, v in ctx.counts.dropped.items() if k.startswith("source:")}
             raise MtprobesError(f"{self.name}: no ambiguous source kept ({dropped}); with too_few_candidates the "
                                 "collection is too small or too uniform for the requested images per translation")
         return rows
 
-    def write_extras(self, rows: list[Row], plan: CommutePlan, out_dir: Path, ctx: BuildContext) -> list[str]:
+    def write_extras(self, rows: RowSet, plan: CommutePlan, out_dir: Path, ctx: BuildContext) -> list[str]:
         from .extras import write_commute_slots, write_review
 
         written = write_commute_slots(rows, out_dir, self.config)
         written += write_review(rows, out_dir, self.config)
         return written
 
-    def extras_problems(self, folder: Path, extras: list[str], rows: list[Row]) -> list[str]:
+    def extras_problems(self, folder: Path, extras: list[str], rows: RowSet) -> list[str]:
         from builders.core.hashes import expected_text_problems
 
         from .extras import exported_names, slot_files
 
         return expected_text_problems(folder, extras, slot_files(rows, self.config, exported_names(rows, extras)))
 
-    def invariants(self, rows: list[Row]) -> list[str]:
+    def invariants(self, rows: RowSet) -> list[str]:
         from .invariants import record_problems
 
         return [p for row in rows for p in record_problems(row.record, self.config.per_translation)]

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from builders.core.atomic import write_bytes, write_text
-from builders.core.context import Row
 from builders.core.errors import MtprobesError
+from builders.core.row_store import RowSet
 
 from .config import CommuteExtConfig
 from .readers import ReaderOptions, collection_labels, open_readers
@@ -16,7 +16,7 @@ from .readers import ReaderOptions, collection_labels, open_readers
 FORMAT_SUFFIXES = {"JPEG": ".jpg", "PNG": ".png", "WEBP": ".webp", "GIF": ".gif", "BMP": ".bmp", "TIFF": ".tif"}
 
 
-def _translations(rows: list[Row]) -> list[tuple[str, dict[str, Any]]]:
+def _translations(rows: RowSet) -> list[tuple[str, dict[str, Any]]]:
     """(source, translation) in CoMMuTE line order."""
     found = [(row.record["source"], t) for row in rows for t in row.record["translations"]]
     return sorted(found, key=lambda pair: pair[1]["line"])
@@ -42,7 +42,7 @@ def original_root(config: CommuteExtConfig) -> Path:
     return Path(config.image_dir) if config.image_dir else Path(config.data_dir) / "images"
 
 
-def _export_images(rows: list[Row], out_dir: Path, config: CommuteExtConfig) -> tuple[dict[str, str], list[str]]:
+def _export_images(rows: RowSet, out_dir: Path, config: CommuteExtConfig) -> tuple[dict[str, str], list[str]]:
     """Copy originals and selected images into commute/images/; returns sha256 -> img.order name."""
     from PIL import Image
 
@@ -71,7 +71,7 @@ def _export_images(rows: list[Row], out_dir: Path, config: CommuteExtConfig) -> 
     return names, written
 
 
-def write_commute_slots(rows: list[Row], out_dir: Path, config: CommuteExtConfig) -> list[str]:
+def write_commute_slots(rows: RowSet, out_dir: Path, config: CommuteExtConfig) -> list[str]:
     """``commute/slot{k}/`` holds src.en, correct.xx, incorrect.xx and img.order for image slot k
     (slot 0 = the original CoMMuTE images), so CoMMuTE scoring scripts run unchanged on each slot."""
     names, written = _export_images(rows, out_dir, config) if config.export_images else ({}, [])
@@ -81,7 +81,7 @@ def write_commute_slots(rows: list[Row], out_dir: Path, config: CommuteExtConfig
     return written
 
 
-def slot_files(rows: list[Row], config: CommuteExtConfig, names: dict[str, str]) -> dict[str, str]:
+def slot_files(rows: RowSet, config: CommuteExtConfig, names: dict[str, str]) -> dict[str, str]:
     """The slot folders' files from the records; ``names``: sha256 -> exported image name (when exported)."""
     translations = _translations(rows)
     contents: dict[str, str] = {}
@@ -97,7 +97,7 @@ def slot_files(rows: list[Row], config: CommuteExtConfig, names: dict[str, str])
     return contents
 
 
-def exported_names(rows: list[Row], extras: list[str]) -> dict[str, str]:
+def exported_names(rows: RowSet, extras: list[str]) -> dict[str, str]:
     """sha256 -> exported name, recovered from the files a build listed (originals keep their img.order name,
     retrieved images are ``retrieved/<sha256[:16]><suffix>``)."""
     exported = {e.removeprefix("commute/images/") for e in extras if e.startswith("commute/images/")}
@@ -118,7 +118,7 @@ def _order_entry(image: dict[str, Any], exported: dict[str, str]) -> str:
     return exported.get(image["sha256"], image["path"] if image["kind"] == "original" else image["uid"])
 
 
-def write_review(rows: list[Row], out_dir: Path, config: CommuteExtConfig) -> list[str]:
+def write_review(rows: RowSet, out_dir: Path, config: CommuteExtConfig) -> list[str]:
     from .review import render_review, thumbnail_uri
 
     wanted = [(c["collection"], c["path"]) for row in rows for t in row.record["translations"]

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import TextIO
 
 
 @contextmanager
@@ -34,6 +35,14 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+@contextmanager
+def atomic_text(path: str | Path) -> Iterator[TextIO]:
+    """A UTF-8 text handle (``\\n`` line ends) for writing ``path`` in pieces; it replaces ``path`` in one rename
+    when the block ends without an error (write_text's bytes, without the whole text in memory)."""
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+        yield handle
 
 
 def write_text(path: str | Path, text: str) -> None:

@@ -6,7 +6,9 @@
     rows  = finalize(rows, plan, ctx)         sampling -> schema check
     write_dataset(...)                        parquet/JSONL/save_to_disk + write_extras(rows, plan, ...) + card
 
-The builder object holds its config and nothing else: every stage gets what it needs from the plan.
+The builder object holds its config and nothing else: every stage gets what it needs from the plan. The rows
+after the units are a view of the checkpoint chunks on disk (core/row_store.py): every later stage iterates it,
+one chunk in memory at a time, so the driver's memory does not grow with the rows kept.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from builders.core.errors import MtprobesError, ValidationFailed
 from builders.core.executors import Executor, UnitResult, make_executor, run_unit
 from builders.core.lock import OutputLock
 from builders.core.outcome import reported_os_errors, warn_if_degenerate
+from builders.core.row_store import RowSet, StoredRows
 from builders.core.schema import check_record
 from builders.core.textio import counting_normalised
 from builders.core.writer import OutputPlan, write_dataset
@@ -97,19 +100,21 @@ class Builder(abc.ABC, Generic[ConfigT]):
         return plan
 
     # --- optional hooks ------------------------------------------------------------------------------
-    def finalize(self, rows: list[Row], plan: Any, ctx: BuildContext) -> list[Row]:
-        """Whole-set steps after all units (balanced sampling, ordering)."""
+    def finalize(self, rows: StoredRows, plan: Any, ctx: BuildContext) -> StoredRows:
+        """Whole-set steps after all units (balanced sampling: ``rows.select(positions)``); passes over the rows,
+        never a copy of them all."""
         return rows
 
-    def write_extras(self, rows: list[Row], plan: Any, out_dir: Path, ctx: BuildContext) -> list[str]:
-        """Anchor-compatible files beside the dataset; returns their relative paths."""
+    def write_extras(self, rows: RowSet, plan: Any, out_dir: Path, ctx: BuildContext) -> list[str]:
+        """Anchor-compatible files beside the dataset, written in passes over the rows; returns their relative
+        paths."""
         return []
 
-    def invariants(self, rows: list[Row]) -> list[str]:
+    def invariants(self, rows: RowSet) -> list[str]:
         """Builder-specific checks run by `mtprobes validate` (a list of problems; empty when fine)."""
         return []
 
-    def extras_problems(self, folder: Path, extras: list[str], rows: list[Row]) -> list[str]:
+    def extras_problems(self, folder: Path, extras: list[str], rows: RowSet) -> list[str]:
         """Checks of the extras (paths relative to ``folder``) against the records, run by `mtprobes validate`:
         they re-derive what the files must hold, so an edited file is caught even with its hash updated."""
         return []
@@ -172,32 +177,33 @@ class Builder(abc.ABC, Generic[ConfigT]):
         return plan.final_dir
 
     def _run_units(self, units: Sequence[Unit], build_plan: Any, ctx: BuildContext, executor: Executor,
-                   checkpoint: Checkpoint, resume: bool) -> list[Row]:
-        """Rows of every unit in unit order; finished chunks come from the checkpoint, the rest from the executor."""
+                   checkpoint: Checkpoint, resume: bool) -> StoredRows:
+        """Rows of every unit in unit order, as a view of the checkpoint chunks: finished chunks are loaded (their
+        counts merged, their rows left on disk), the other units run on the executor and are saved in chunks."""
         keys = [u.key for u in units]
         if len(set(keys)) != len(keys):
             raise MtprobesError(f"{self.name}: unit keys are not unique")
         done = checkpoint.load(keys) if resume else checkpoint.reset()
         ctx.dropped_spill.unlink(missing_ok=True)  # an interrupted build's: its chunks' drops are merged again
-        rows: list[Row] = []
+        units_done = 0
         for chunk in done:
-            rows.extend(chunk.rows)
+            units_done += len(chunk.unit_keys)
             ctx.counts.merge(chunk.counts)
             ctx.spill_dropped()
-        todo = units[sum(len(c.unit_keys) for c in done) :]
+        todo = units[units_done:]
         results = executor.map(run_unit, todo, (self, self.shared_plan(build_plan), ctx.work_dir))
         batch: list[UnitResult] = []
         for result in ctx.track(results, self.name, total=len(todo)):
             batch.append(result)
             if len(batch) >= self.config.checkpoint_every:
-                rows.extend(self._save_chunk(checkpoint, batch, ctx))
+                self._save_chunk(checkpoint, batch, ctx)
                 batch = []
         if batch:
-            rows.extend(self._save_chunk(checkpoint, batch, ctx))
-        return rows
+            self._save_chunk(checkpoint, batch, ctx)
+        return checkpoint.rows()
 
     @staticmethod
-    def _save_chunk(checkpoint: Checkpoint, batch: list[UnitResult], ctx: BuildContext) -> list[Row]:
+    def _save_chunk(checkpoint: Checkpoint, batch: list[UnitResult], ctx: BuildContext) -> None:
         rows = [row for result in batch for row in result.rows]
         counts = Counts()
         for result in batch:
@@ -205,17 +211,19 @@ class Builder(abc.ABC, Generic[ConfigT]):
         checkpoint.save([result.key for result in batch], rows, counts)
         ctx.counts.merge(counts)
         ctx.spill_dropped()
-        return rows
 
     def check_rows(self, rows: Iterable[Row]) -> None:
+        """Schema of every record and unique ids per split, in one pass (the ids seen kept as 8-byte hashes)."""
         features = self.features()
         problems: list[str] = []
-        seen: set[tuple[str, str, Any]] = set()
+        seen: set[bytes] = set()
         for row in rows:
             record_id = row.record.get("id")
             problems += [f"record {record_id!r}: {p}" for p in check_record(row.record, features)]
-            key = (row.subset, row.split, record_id)
-            if record_id is not None and key in seen:
+            if record_id is None:
+                continue
+            key = id_hash(row.subset, row.split, record_id)
+            if key in seen:
                 problems.append(f"duplicate record id {record_id!r} in {row.subset}/{row.split}")
             seen.add(key)
             if len(problems) > 20:
@@ -223,7 +231,7 @@ class Builder(abc.ABC, Generic[ConfigT]):
         if problems:
             raise ValidationFailed(self.name, problems)
 
-    def make_info(self, rows: list[Row], ctx: BuildContext) -> dict[str, Any]:
+    def make_info(self, rows: Iterable[Row], ctx: BuildContext) -> dict[str, Any]:
         records: dict[str, dict[str, int]] = {}
         for row in rows:
             per_subset = records.setdefault(row.subset, {})
@@ -244,6 +252,14 @@ class Builder(abc.ABC, Generic[ConfigT]):
         }
         info["signature"] = make_signature(self, ctx)
         return info
+
+
+def id_hash(subset: str, split: str, record_id: Any) -> bytes:
+    """8 bytes naming a record id within its split (a collision, 1 in 2**64 per pair, would report a false
+    duplicate: the build fails loudly, it never writes a duplicate)."""
+    import hashlib
+
+    return hashlib.blake2b(repr((subset, split, record_id)).encode(), digest_size=8).digest()
 
 
 def unit_inputs(ctx: BuildContext) -> dict[str, str]:

@@ -20,6 +20,7 @@ import pickle
 import secrets
 import shutil
 import signal
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from typing import Any
 from builders.core.atomic import write_bytes, write_text
 from builders.core.context import Counts, Row
 from builders.core.errors import MtprobesError
+from builders.core.row_store import StoredChunk, StoredRows
 
 log = logging.getLogger("mtprobes")
 
@@ -49,8 +51,17 @@ class Checkpoint:
         )
         self._next = 0
         self._key = b""
+        self._stored: list[StoredChunk] = []  # the chunks of this build so far: the rows, on disk
 
-    def reset(self) -> list[Chunk]:
+    def rows(self) -> StoredRows:
+        """Every row of the chunks loaded and saved so far, in unit order, read from disk when iterated."""
+        return StoredRows(self._key, tuple(self._stored))
+
+    def reset(self) -> Iterator[Chunk]:
+        self._start_afresh()
+        return iter(())
+
+    def _start_afresh(self) -> None:
         if self.directory.exists():
             shutil.rmtree(self.directory)
         self.directory.mkdir(parents=True)
@@ -59,12 +70,15 @@ class Checkpoint:
         write_bytes(self.directory / KEY_FILE, self._key)
         write_text(self.directory / "header.json", self.header)
         self._next = 0
-        return []
+        self._stored = []
 
-    def load(self, unit_keys: list[str]) -> list[Chunk]:
+    def load(self, unit_keys: list[str]) -> Iterator[Chunk]:
+        """The finished chunks, one at a time (the caller takes their counts; their rows stay on disk and are in
+        ``rows()``); damaged ones and all after them are deleted. Must be iterated to the end."""
         header = self.directory / "header.json"
         if not header.exists():
-            return self.reset()
+            self._start_afresh()
+            return
         if header.read_text(encoding="utf-8") != self.header:
             raise MtprobesError(
                 f"{self.directory}: cannot resume, {_differences(header.read_text(encoding='utf-8'), self.header)} "
@@ -73,9 +87,10 @@ class Checkpoint:
         key_path = self.directory / KEY_FILE
         if not key_path.is_file():  # a checkpoint of an older release: none of its chunks can be verified
             log.warning("%s: checkpoint has no key to verify its chunks; starting the units again", self.directory)
-            return self.reset()
+            self._start_afresh()
+            return
         self._key = key_path.read_bytes()
-        chunks: list[Chunk] = []
+        self._stored = []
         position = 0
         paths = sorted(self.directory.glob("chunk-*.pkl"))
         for number, path in enumerate(paths):
@@ -89,21 +104,32 @@ class Checkpoint:
             if chunk.unit_keys != unit_keys[position : position + len(chunk.unit_keys)]:
                 raise MtprobesError(f"{path}: checkpoint does not match the units of this build; use --overwrite")
             position += len(chunk.unit_keys)
-            chunks.append(chunk)
-        self._next = len(chunks)
-        return chunks
+            self._stored.append(StoredChunk(path, len(chunk.rows)))
+            self._next = len(self._stored)
+            yield chunk
 
     def save(self, unit_keys: list[str], rows: list[Row], counts: Counts) -> None:
+        """Write a chunk; its rows are read back from disk when ``rows()`` is iterated, not kept here."""
         payload = pickle.dumps(Chunk(unit_keys=unit_keys, rows=rows, counts=counts), protocol=5)
         digest = hmac.new(self._key, payload, hashlib.sha256).digest()
-        write_bytes(self.directory / f"chunk-{self._next:06d}.pkl", digest + payload)
+        path = self.directory / f"chunk-{self._next:06d}.pkl"
+        write_bytes(path, digest + payload)
+        self._stored.append(StoredChunk(path, len(rows)))
         self._next += 1
         _maybe_die_for_test(self._next)
 
 
+def read_chunk_rows(path: Path, key: bytes) -> list[Row]:
+    """The rows of a chunk this build wrote (and verified when it was saved or loaded)."""
+    chunk = _read_chunk(path, key)
+    if chunk is None:
+        raise MtprobesError(f"{path}: checkpoint chunk changed during the build; run it again with --overwrite")
+    return chunk.rows
+
+
 def _read_chunk(path: Path, key: bytes) -> Chunk | None:
     """The chunk when its digest proves this build wrote it; None otherwise (never unpickled then)."""
-    data = path.read_bytes()
+    data = memoryview(path.read_bytes())  # slices of a memoryview are not copies
     digest, payload = data[:DIGEST_BYTES], data[DIGEST_BYTES:]
     if not hmac.compare_digest(digest, hmac.new(key, payload, hashlib.sha256).digest()):
         return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import errno
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sized
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from builders.core.errors import MtprobesError
 
 if TYPE_CHECKING:
-    from builders.core.context import BuildContext, Row
+    from builders.core.context import BuildContext
 
 log = logging.getLogger("mtprobes")
 
@@ -29,7 +29,7 @@ def warn(ctx: BuildContext, message: str) -> None:
     ctx.notes.setdefault("warnings", []).append(message)
 
 
-def warn_if_degenerate(ctx: BuildContext, rows: list[Row], builder_name: str) -> None:
+def warn_if_degenerate(ctx: BuildContext, rows: Sized, builder_name: str) -> None:
     if not rows:
         warn(ctx, f"{builder_name}: the set has 0 records (see the drop counts); publish refuses it unless --force")
 

@@ -1,29 +1,34 @@
 """Write a built dataset: parquet shards, JSONL, ``save_to_disk`` copy, extras, card and info.json.
 
+The rows are streamed (a view of the checkpoint chunks, core/row_store.py): a pass per subset and split, a
+shard's records in memory at a time, the ``hf/`` copy saved from a memory-mapped Arrow file.
+
 Everything is written into a staging folder next to the destination and moved into place with one rename,
 so a reader never sees a half-written dataset.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import logging
 import os
 import shutil
-from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 import datasets
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from builders.core.atomic import atomic_path, write_text
+from builders.core.atomic import atomic_path, atomic_text, write_text
 from builders.core.card import render_card
-from builders.core.context import BuildContext, Row
+from builders.core.context import BuildContext
 from builders.core.errors import MtprobesError, OutputExistsError
 from builders.core.hashes import hashes_digest, output_hashes
+from builders.core.row_store import RowSet
 from builders.core.writer_paths import DROPPED_FILE, data_dir_for, jsonl_path_for
 
 if TYPE_CHECKING:
@@ -94,32 +99,53 @@ def recover_interrupted_swap(final: Path) -> None:
             os.replace(old, final)
 
 
-def group_rows(rows: list[Row]) -> dict[str, dict[str, list[dict[str, Any]]]]:
-    grouped: dict[str, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
-    for row in rows:
-        grouped[row.subset][row.split].append(row.record)
-    return {subset: dict(splits) for subset, splits in sorted(grouped.items())}
+def _records_of(rows: RowSet, subset: str, split: str) -> Iterator[dict[str, Any]]:
+    return (row.record for row in rows if row.subset == subset and row.split == split)
+
+
+ENCODE_BATCH = 1000  # records turned into Arrow at a time: a shard's records are never all Python dicts at once
+
+
+def _batches(records: Iterator[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
+    while batch := list(itertools.islice(records, size)):
+        yield batch
 
 
 def _encode_table(records: list[dict[str, Any]], features: datasets.Features) -> pa.Table:
     return pa.Table.from_pylist([features.encode_example(r) for r in records], schema=features.arrow_schema)
 
 
-def _write_parquet_shards(table: pa.Table, directory: Path, split: str, shard_size: int) -> list[str]:
-    shards = max(1, -(-table.num_rows // shard_size))
-    written = []
-    for index in range(shards):
-        path = directory / f"{split}-{index:05d}-of-{shards:05d}.parquet"
-        with atomic_path(path) as tmp:
-            pq.write_table(table.slice(index * shard_size, shard_size), tmp, compression="zstd")
-        written.append(path.name)
+def _shard_tables(records: Iterator[dict[str, Any]], features: datasets.Features, shard_size: int,
+                  jsonl: TextIO) -> Iterator[pa.Table]:
+    """The split's shards as Arrow tables of ``shard_size`` rows (the last one shorter), each one chunk: encoded
+    ``ENCODE_BATCH`` records at a time, the records written to the JSONL as they pass."""
+    while True:
+        parts: list[pa.Table] = []
+        for batch in _batches(itertools.islice(records, shard_size), ENCODE_BATCH):
+            jsonl.writelines(json.dumps(record, ensure_ascii=False) + "\n" for record in batch)
+            parts.append(_encode_table(batch, features))
+        if not parts:
+            return
+        yield pa.concat_tables(parts).combine_chunks()
+
+
+def _write_split(records: Iterator[dict[str, Any]], total: int, features: datasets.Features, shard_size: int,
+                 data_dir: Path, split: str, jsonl: Path, arrow: Path) -> list[str]:
+    """One pass over a split's records: each shard one parquet file written from one single-chunk table (as the
+    slices of a whole-split table were: the same bytes), the JSONL, and the shard as record batches of the Arrow
+    IPC file that the ``hf/`` copy is saved from (memory-mapped, so never in memory whole)."""
+    shards = max(1, -(-total // shard_size))
+    written: list[str] = []
+    with atomic_text(jsonl) as handle, pa.ipc.new_file(str(arrow), features.arrow_schema) as ipc:
+        for index, table in enumerate(_shard_tables(records, features, shard_size, handle)):
+            path = data_dir / f"{split}-{index:05d}-of-{shards:05d}.parquet"
+            with atomic_path(path) as shard:
+                pq.write_table(table, shard, compression="zstd")
+            written.append(path.name)
+            ipc.write_table(table)
+    if len(written) != shards:  # the info's record counts and the rows disagree: a bug, never a wrong file name
+        raise MtprobesError(f"{data_dir.name}/{split}: {len(written)} shards written, {shards} counted")
     return written
-
-
-def _write_jsonl(records: list[dict[str, Any]], path: Path) -> None:
-    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8", newline="\n") as handle:
-        for record in records:
-            handle.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
 def _write_dropped(ctx: BuildContext, path: Path) -> None:
@@ -130,10 +156,12 @@ def _write_dropped(ctx: BuildContext, path: Path) -> None:
             shutil.copyfile(ctx.dropped_spill, tmp)
 
 
-def _save_to_disk(tables: dict[str, pa.Table], features: datasets.Features, directory: Path, fingerprint: str) -> None:
+def _save_to_disk(arrows: dict[str, Path], features: datasets.Features, directory: Path, fingerprint: str) -> None:
+    """The ``hf/`` copy, from each split's Arrow IPC file memory-mapped (zero-copy: pages are read as saved)."""
     datasets.disable_progress_bars()  # our own progress bar covers the build; theirs would print per split
     dataset_dict = datasets.DatasetDict()
-    for split, table in tables.items():
+    for split, arrow in arrows.items():
+        table = pa.ipc.open_file(pa.memory_map(str(arrow))).read_all()  # the map lives as long as the table
         info = datasets.DatasetInfo(features=features)
         dataset_dict[split] = datasets.Dataset(
             table, info=info, split=datasets.NamedSplit(split), fingerprint=f"{fingerprint}-{split}"
@@ -141,8 +169,10 @@ def _save_to_disk(tables: dict[str, pa.Table], features: datasets.Features, dire
     dataset_dict.save_to_disk(str(directory))
 
 
-def write_dataset(builder: Builder[Any], rows: list[Row], info: dict[str, Any], plan: OutputPlan,
+def write_dataset(builder: Builder[Any], rows: RowSet, info: dict[str, Any], plan: OutputPlan,
                   ctx: BuildContext, build_plan: Any = None) -> None:
+    """Write the dataset from passes over ``rows`` (one per subset and split; ``info["records"]`` has their
+    sizes, from make_info): only a shard's records are in memory at a time."""
     staging = plan.work_dir / "output"
     if staging.exists():
         shutil.rmtree(staging)
@@ -152,24 +182,35 @@ def write_dataset(builder: Builder[Any], rows: list[Row], info: dict[str, Any], 
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)  # never leave a half-written copy (the checkpoints stay)
         raise
+    finally:
+        shutil.rmtree(_arrow_dir(staging), ignore_errors=True)
     _swap_into_place(staging, plan)
 
 
-def _write_staging(builder: Builder[Any], rows: list[Row], info: dict[str, Any], staging: Path,
+def _arrow_dir(staging: Path) -> Path:
+    """The splits' Arrow IPC files: in the work folder, beside (not in) the staging folder that is hashed."""
+    return staging.parent / "arrow"
+
+
+def _write_staging(builder: Builder[Any], rows: RowSet, info: dict[str, Any], staging: Path,
                    ctx: BuildContext, build_plan: Any) -> None:
     features = builder.features()
     fingerprint = info["signature"].encode().hex()[:32]
     files: dict[str, list[str]] = {}
-    for subset, splits in group_rows(rows).items():
+    for subset, sizes in sorted(info["records"].items()):
         data_dir = staging / data_dir_for(subset)
         data_dir.mkdir(parents=True, exist_ok=True)
+        arrow_dir = _arrow_dir(staging) / data_dir_for(subset)
+        arrow_dir.mkdir(parents=True, exist_ok=True)
         files[subset] = []
-        tables = {split: _encode_table(records, features) for split, records in splits.items()}
-        for split, records in splits.items():
-            names = _write_parquet_shards(tables[split], data_dir, split, builder.config.shard_size)
+        arrows: dict[str, Path] = {}
+        for split, total in sizes.items():
+            arrows[split] = arrow_dir / f"{split}.arrow"
+            names = _write_split(_records_of(rows, subset, split), total, features, builder.config.shard_size,
+                                 data_dir, split, staging / jsonl_path_for(subset, split), arrows[split])
             files[subset] += [f"{data_dir_for(subset)}/{n}" for n in names]
-            _write_jsonl(records, staging / jsonl_path_for(subset, split))
-        _save_to_disk(tables, features, staging / "hf" / subset, fingerprint)
+        _save_to_disk(arrows, features, staging / "hf" / subset, fingerprint)
+        shutil.rmtree(arrow_dir)
     info["files"] = files
     info["extras"] = builder.write_extras(rows, build_plan, staging, ctx)
     _write_dropped(ctx, staging / DROPPED_FILE)

@@ -10,7 +10,7 @@ extras.py   write_extras(): contrapro.json and text/context
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +18,7 @@ import datasets
 
 from builders.core.builder import Builder, Unit
 from builders.core.context import BuildContext, Row
+from builders.core.row_store import RowSet, StoredRows
 from builders.pronouns.card import FIELD_MEANINGS
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.units import make_units
@@ -122,7 +123,9 @@ class PronounsBuilder(Builder[PronounsConfig]):
         return process_documents(self.config, unit.payload, plan, ctx)
 
     # --- whole set -----------------------------------------------------------------------------------------
-    def finalize(self, rows: list[Row], plan: PronounsPlan, ctx: BuildContext) -> list[Row]:
+    def finalize(self, rows: StoredRows, plan: PronounsPlan, ctx: BuildContext) -> StoredRows:
+        """Balanced seeded sample per pronoun class: positions are drawn, the rows stay on disk (a pass to find
+        each class's positions, one per over-quota class for its left-out items' dropped.jsonl entries)."""
         by_class: dict[str, list[int]] = {}
         for position, row in enumerate(rows):
             by_class.setdefault(row.record["pronoun class"], []).append(position)
@@ -130,31 +133,39 @@ class PronounsBuilder(Builder[PronounsConfig]):
         for label, positions in sorted(by_class.items()):
             quota = self.config.per_class or len(positions)
             if len(positions) > quota:
-                chosen = ctx.rng("balanced-sample", label).choice(len(positions), size=quota, replace=False)
-                keep.update(positions[i] for i in chosen)
-                for left_out in sorted(set(positions) - {positions[i] for i in chosen}):
-                    ctx.unkeep("over_quota", **over_quota_details(rows[left_out].record, quota))
+                drawn = ctx.rng("balanced-sample", label).choice(len(positions), size=quota, replace=False)
+                chosen = {positions[i] for i in drawn}
+                keep.update(chosen)
+                self._unkeep_over_quota(rows, set(positions) - chosen, quota, ctx)
             else:
                 keep.update(positions)
-        sampled = [row for position, row in enumerate(rows) if position in keep]
-        ctx.notes.update(distribution_notes([r.record for r in sampled]))
+        sampled = rows.select(keep)
+        ctx.notes.update(distribution_notes(row.record for row in sampled))
         return sampled
 
-    def write_extras(self, rows: list[Row], plan: PronounsPlan, out_dir: Path, ctx: BuildContext) -> list[str]:
+    @staticmethod
+    def _unkeep_over_quota(rows: StoredRows, left_out: set[int], quota: int, ctx: BuildContext) -> None:
+        """Count the items a class's sample left out, in their order (one pass; their entries go to disk)."""
+        for position, row in enumerate(rows):
+            if position in left_out:
+                ctx.unkeep("over_quota", **over_quota_details(row.record, quota))
+        ctx.spill_dropped()
+
+    def write_extras(self, rows: RowSet, plan: PronounsPlan, out_dir: Path, ctx: BuildContext) -> list[str]:
         from builders.pronouns.extras import write_exports
 
         return write_exports(
-            [r.record for r in rows], out_dir, self.config.context_sentences, self.config.tgt_lang
+            (r.record for r in rows), out_dir, self.config.context_sentences, self.config.tgt_lang
         )
 
-    def extras_problems(self, folder: Path, extras: list[str], rows: list[Row]) -> list[str]:
+    def extras_problems(self, folder: Path, extras: list[str], rows: RowSet) -> list[str]:
         from builders.pronouns.extras import export_problems
 
         return export_problems(
             folder, extras, [r.record for r in rows], self.config.context_sentences, self.config.tgt_lang
         )
 
-    def invariants(self, rows: list[Row]) -> list[str]:
+    def invariants(self, rows: RowSet) -> list[str]:
         from builders.pronouns.invariants import record_problems
         from builders.pronouns.packs import make_pack
 
@@ -193,10 +204,15 @@ class PronounsBuilder(Builder[PronounsConfig]):
 SIGNATURE_TOOLS = frozenset({"spacy_pipeline", "aligner", "alignment_links", "coref", "target_analyser"})
 
 
-def distribution_notes(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    per_class = Counter(r["pronoun class"] for r in records)
-    per_distance = Counter(r["ante distance"] for r in records)
-    cross = Counter(f"{r['pronoun class']}@{r['ante distance']}" for r in records)
+def distribution_notes(records: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Items per class, per antecedent distance and per both, in one pass over the records."""
+    per_class: Counter[str] = Counter()
+    per_distance: Counter[int] = Counter()
+    cross: Counter[str] = Counter()
+    for r in records:
+        per_class[r["pronoun class"]] += 1
+        per_distance[r["ante distance"]] += 1
+        cross[f"{r['pronoun class']}@{r['ante distance']}"] += 1
     return {
         "items_per_class": dict(sorted(per_class.items())),
         "items_per_distance": {str(k): v for k, v in sorted(per_distance.items())},

@@ -6,11 +6,12 @@ none)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from builders.core.atomic import write_text
+from builders.core.atomic import atomic_text
 
 CONTRAPRO_FIELDS = (
     "document id",
@@ -39,39 +40,67 @@ CONTRAPRO_FIELDS = (
 )
 
 
-def contrapro_json(records: Sequence[dict[str, Any]]) -> str:
-    items = [{name: record[name] for name in CONTRAPRO_FIELDS} for record in records]
-    return json.dumps(items, ensure_ascii=False, indent=1) + "\n"
+def contrapro_json(records: Iterable[dict[str, Any]]) -> str:
+    return "".join(_contrapro_pieces(records))
+
+
+def _contrapro_pieces(records: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """``json.dumps(items, ensure_ascii=False, indent=1) + "\\n"`` in pieces, one item at a time: an item is
+    dumped alone and indented one level (its strings hold no raw line break, JSON escapes them)."""
+    opening = "[\n"
+    for record in records:
+        item = json.dumps({name: record[name] for name in CONTRAPRO_FIELDS}, ensure_ascii=False, indent=1)
+        yield opening + " " + item.replace("\n", "\n ")
+        opening = ",\n"
+    yield "]\n" if opening == "[\n" else "\n]\n"
 
 
 def _context(lines: Sequence[str], n: int) -> str:
     return " ".join(lines[len(lines) - n :]) if n > 0 and lines else ""
 
 
-def text_and_context(records: Sequence[dict[str, Any]], n_context: int, target: str = "de") -> dict[str, str]:
+def _export_names(target: str) -> tuple[str, ...]:
+    return ("text.en", f"text.{target}", "context.en", f"context.{target}")
+
+
+def _export_lines(record: dict[str, Any], n_context: int, target: str) -> Iterator[tuple[str, str]]:
+    """A record's block: (file, line) for the reference and then each contrastive variant."""
+    for line in [record["ref segment"]] + [error["contrastive"] for error in record["errors"]]:
+        yield "text.en", record["src segment"]
+        yield f"text.{target}", line
+        yield "context.en", _context(record["src context"], n_context)
+        yield f"context.{target}", _context(record["ref context"], n_context)
+
+
+def text_and_context(records: Iterable[dict[str, Any]], n_context: int, target: str = "de") -> dict[str, str]:
     """The four files' contents: one block of (1 + number of variants) lines per record."""
-    columns: dict[str, list[str]] = {"text.en": [], "text.de": [], "context.en": [], "context.de": []}
-    if target != "de":
-        columns = {name.replace(".de", f".{target}"): lines for name, lines in columns.items()}
+    columns: dict[str, list[str]] = {name: [] for name in _export_names(target)}
     for record in records:
-        german = [record["ref segment"]] + [error["contrastive"] for error in record["errors"]]
-        for line in german:
-            columns["text.en"].append(record["src segment"])
-            columns[f"text.{target}"].append(line)
-            columns["context.en"].append(_context(record["src context"], n_context))
-            columns[f"context.{target}"].append(_context(record["ref context"], n_context))
+        for name, line in _export_lines(record, n_context, target):
+            columns[name].append(line)
     return {name: "".join(f"{line}\n" for line in lines) for name, lines in columns.items()}
 
 
 def write_exports(
-    records: Sequence[dict[str, Any]], out_dir: Path, n_context: int, target: str = "de"
+    records: Iterable[dict[str, Any]], out_dir: Path, n_context: int, target: str = "de"
 ) -> list[str]:
-    written = ["contrapro.json"]
-    write_text(out_dir / "contrapro.json", contrapro_json(records))
-    for name, content in text_and_context(records, n_context, target).items():
-        write_text(out_dir / "export" / name, content)
-        written.append(f"export/{name}")
-    return written
+    """contrapro.json and export/*, in one pass over the records (every file open at once)."""
+    names = _export_names(target)
+    with ExitStack() as stack:
+        contrapro = stack.enter_context(atomic_text(out_dir / "contrapro.json"))
+        exports = {name: stack.enter_context(atomic_text(out_dir / "export" / name)) for name in names}
+        pieces = _contrapro_pieces(_exporting(records, exports, n_context, target))
+        contrapro.writelines(pieces)
+    return ["contrapro.json", *(f"export/{name}" for name in names)]
+
+
+def _exporting(records: Iterable[dict[str, Any]], exports: dict[str, TextIO], n_context: int,
+               target: str) -> Iterator[dict[str, Any]]:
+    """The records, each written to the export files as it passes on its way to contrapro.json."""
+    for record in records:
+        for name, line in _export_lines(record, n_context, target):
+            exports[name].write(f"{line}\n")
+        yield record
 
 
 def export_dataset(dataset_dir: Path, out_dir: Path, n_context: int) -> list[Path]:

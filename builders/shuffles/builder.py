@@ -17,6 +17,7 @@ import datasets
 from builders.core.builder import Builder, Unit
 from builders.core.compat import package_version
 from builders.core.context import BuildContext, Row
+from builders.core.row_store import RowSet, StoredRows
 from builders.shuffles.card import FIELD_MEANINGS
 from builders.shuffles.config import ShufflesConfig
 from builders.shuffles.extras import write_all_extras
@@ -114,7 +115,7 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
 
         return output_name(self.config, self.identity_keys_by_format[self.config.input_format])
 
-    def finalize(self, rows: list[Row], plan: ShufflePlan, ctx: BuildContext) -> list[Row]:
+    def finalize(self, rows: StoredRows, plan: ShufflePlan, ctx: BuildContext) -> StoredRows:
         """Warn when shuffles repeat each other (a tiny set may allow a single derangement)."""
         from builders.core.outcome import warn
 
@@ -125,16 +126,16 @@ in `seed` and `info.json`; image-order files and permuted, all-zero and mixup fe
                       f"{len(set(perms))} distinct); with {len(plan.data)} examples there is little room to shuffle")
         return rows
 
-    def write_extras(self, rows: list[Row], plan: ShufflePlan, out_dir: Path, ctx: BuildContext) -> list[str]:
+    def write_extras(self, rows: RowSet, plan: ShufflePlan, out_dir: Path, ctx: BuildContext) -> list[str]:
         return write_all_extras(plan, self.config, out_dir)
 
-    def invariants(self, rows: list[Row]) -> list[str]:
+    def invariants(self, rows: RowSet) -> list[str]:
         by_subset: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for row in rows:
             by_subset[row.subset].append(row.record)
         return find_problems(by_subset)
 
-    def extras_problems(self, folder: Path, extras: list[str], rows: list[Row]) -> list[str]:
+    def extras_problems(self, folder: Path, extras: list[str], rows: RowSet) -> list[str]:
         from builders.shuffles.invariants import order_file_problems
 
         by_subset: dict[str, list[dict[str, Any]]] = defaultdict(list)

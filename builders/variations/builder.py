@@ -10,6 +10,7 @@ import datasets
 from builders.core.builder import Builder, Unit
 from builders.core.context import BuildContext, Row
 from builders.core.outcome import warn
+from builders.core.row_store import RowSet, StoredRows
 from builders.variations.card import FIELD_MEANINGS
 from builders.variations.config import VariationsConfig
 from builders.variations.extras import write_plain
@@ -102,7 +103,7 @@ class VariationsBuilder(Builder[VariationsConfig]):
     def process(self, unit: Unit, plan: StrategyResources, ctx: BuildContext) -> list[Row]:
         return process_lines(self.config, unit.payload, plan, ctx)
 
-    def finalize(self, rows: list[Row], plan: VariationsPlan, ctx: BuildContext) -> list[Row]:
+    def finalize(self, rows: StoredRows, plan: VariationsPlan, ctx: BuildContext) -> StoredRows:
         per_type: dict[str, int] = {name: 0 for name in self.config.types}
         for row in rows:
             per_type[row.record["type"]] += 1
@@ -112,16 +113,16 @@ class VariationsBuilder(Builder[VariationsConfig]):
         return rows
 
     # --- outputs ------------------------------------------------------------------------------------------
-    def write_extras(self, rows: list[Row], plan: VariationsPlan, out_dir: Path, ctx: BuildContext) -> list[str]:
+    def write_extras(self, rows: RowSet, plan: VariationsPlan, out_dir: Path, ctx: BuildContext) -> list[str]:
         return write_plain(rows, self.config, out_dir)
 
-    def extras_problems(self, folder: Path, extras: list[str], rows: list[Row]) -> list[str]:
+    def extras_problems(self, folder: Path, extras: list[str], rows: RowSet) -> list[str]:
         from builders.core.hashes import expected_text_problems
         from builders.variations.extras import plain_files
 
         return expected_text_problems(folder, extras, plain_files(rows, self.config))
 
-    def invariants(self, rows: list[Row]) -> list[str]:
+    def invariants(self, rows: RowSet) -> list[str]:
         problems: list[str] = []
         for row in rows:
             problems += [f"record {row.record.get('id')!r}: {p}" for p in record_problems(row.record)]

@@ -2,38 +2,46 @@
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from pathlib import Path
+from typing import TextIO
 
-from builders.core.atomic import write_text
-from builders.core.context import Row
+from builders.core.atomic import atomic_text
+from builders.core.row_store import RowSet
 from builders.variations.config import VariationsConfig
 from builders.variations.strategies import PLAIN_SUFFIX
 
 
-def write_plain(rows: list[Row], config: VariationsConfig, out_dir: Path) -> list[str]:
+def write_plain(rows: RowSet, config: VariationsConfig, out_dir: Path) -> list[str]:
     """``plain/<prefix>.<num|adv|prn|ins>.<en|de>`` (varied) with ``.orig.<lang>`` originals and ``.ids`` record
-    ids, all line-aligned with each other."""
-    written: list[str] = []
-    for relative, text in plain_files(rows, config).items():
-        write_text(out_dir / relative, text)
-        written.append(relative)
-    return written
+    ids, all line-aligned with each other: written in one pass over the rows, every file open at once."""
+    columns = _plain_columns(config)
+    with ExitStack() as stack:
+        handles = {relative: stack.enter_context(atomic_text(out_dir / relative)) for relative in columns}
+        per_type: dict[str, list[tuple[TextIO, str]]] = {}
+        for relative, (type_name, field) in columns.items():
+            per_type.setdefault(type_name, []).append((handles[relative], field))
+        for row in rows:
+            for handle, field in per_type.get(row.record["type"], ()):
+                handle.write(row.record[field] + "\n")
+    return list(columns)
 
 
-def plain_files(rows: list[Row], config: VariationsConfig) -> dict[str, str]:
-    """The plain files' contents, from the records (also what `mtprobes validate` compares them with)."""
+def _plain_columns(config: VariationsConfig) -> dict[str, tuple[str, str]]:
+    """Each plain file (in the order they are listed) -> the variation type and record field of its lines."""
     prefix = config.plain_prefix
     src_lang, ref_lang = config.direction.split("-")
-    contents: dict[str, str] = {}
+    columns: dict[str, tuple[str, str]] = {}
     for type_name in config.types:
-        records = [r.record for r in rows if r.record["type"] == type_name]
         stem = f"plain/{prefix}.{PLAIN_SUFFIX[type_name]}"
-        files = {
-            f"{stem}.{src_lang}": [r["varied_src"] for r in records],
-            f"{stem}.{ref_lang}": [r["varied_ref"] for r in records],
-            f"{stem}.orig.{src_lang}": [r["original_src"] for r in records],
-            f"{stem}.orig.{ref_lang}": [r["original_ref"] for r in records],
-            f"{stem}.ids": [r["id"] for r in records],
-        }
-        contents.update({relative: "".join(line + "\n" for line in lines) for relative, lines in files.items()})
-    return contents
+        fields = {f"{stem}.{src_lang}": "varied_src", f"{stem}.{ref_lang}": "varied_ref",
+                  f"{stem}.orig.{src_lang}": "original_src", f"{stem}.orig.{ref_lang}": "original_ref",
+                  f"{stem}.ids": "id"}
+        columns.update({relative: (type_name, field) for relative, field in fields.items()})
+    return columns
+
+
+def plain_files(rows: RowSet, config: VariationsConfig) -> dict[str, str]:
+    """The plain files' contents, from the records (what `mtprobes validate` compares them with)."""
+    return {relative: "".join(row.record[field] + "\n" for row in rows if row.record["type"] == type_name)
+            for relative, (type_name, field) in _plain_columns(config).items()}

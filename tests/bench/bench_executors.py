@@ -15,9 +15,10 @@
    (Jaccard of the item sets).
    --scaling 1,4,16: the same builds at each multiple of the corpus (copies numbered on, so every document has
    its own id), with the peak RSS of the largest single worker process (VmHWM; Ray's own raylet/GCS/dashboard
-   processes left out), the driver's, the pickled size of what every worker gets (Builder.shared_plan) and of
-   the units' payloads (what travels per task: the object store traffic besides the results), and the wall
-   time of each stage: read+screen, tokenise+align, units, finalize+write.
+   processes left out), the driver's peak through prepare() and at the end (after writing), the pickled size
+   of what every worker gets (Builder.shared_plan) and of the units' payloads (what travels per task: the
+   object store traffic besides the results), and the wall time of each stage: read+screen, tokenise+align,
+   units, finalize+write.
    --builder variations: variations.v1 on the same lines (every line a sentence pair, "<d>" lines included) with
    its defaults (diagonal aligner, INS n-gram models): the pickled plan (what the driver holds), the driver's
    peak RSS after prepare() and at the end, the largest worker's peak, the shared plan and the payloads.
@@ -131,7 +132,12 @@ def timed(name, function):
             measured["stages"][name] = measured["stages"].get(name, 0.0) + time.perf_counter() - started
     return wrapper
 plan_module._aligned = timed("tokenise+align", plan_module._aligned)
-PronounsBuilder.prepare = timed("prepare", PronounsBuilder.prepare)
+original_prepare = PronounsBuilder.prepare
+def prepare(self, ctx):
+    plan = original_prepare(self, ctx)
+    measured["prepare_driver_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # peak through prepare()
+    return plan
+PronounsBuilder.prepare = timed("prepare", prepare)
 measure_units(PronounsBuilder, measured)
 original_finalize = PronounsBuilder.finalize
 def finalize(self, rows, plan, ctx):
@@ -143,6 +149,7 @@ config = PronounsConfig.from_mapping(json.loads(sys.argv[2]))
 started = time.perf_counter()
 folder = PronounsBuilder(config).build(sys.argv[3], overwrite=True, quiet=True)
 wall = time.perf_counter() - started
+driver_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # the build's peak, before the items are read below
 done.set()
 stages = measured.pop("stages")
 units_s = measured.pop("finalize_at") - started - stages["prepare"]  # prepare runs first, once
@@ -155,7 +162,7 @@ if config.executor == "ray":
 records = [json.loads(line) for line in open(folder / "jsonl" / "test.jsonl", encoding="utf-8")] if (
     folder / "jsonl" / "test.jsonl").exists() else []
 items = sorted(f"{r['id']}|{r['ref pronoun']}|{r['src ante head id']}|{r['ref ante head id']}" for r in records)
-print(json.dumps({"wall": wall, "driver_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+print(json.dumps({"wall": wall, "driver_kb": driver_kb,
                   "workers_kb": peak[0], "worker_max_kb": max(peaks.values(), default=0),
                   "worker_processes": len(peaks), "items": items, **measured}))
 """
@@ -211,7 +218,8 @@ def scaling(args: argparse.Namespace, work: Path) -> None:
             print(f"  x{repeat:<3} {segments:>7} segments  {executor:<9} wall {result['wall']:6.1f} s  "
                   f"{segments / result['wall']:6.1f} sentences/s  largest worker peak "
                   f"{result['worker_max_kb'] / 1024:6.0f} MB ({result['worker_processes']} worker processes)  "
-                  f"driver peak {result['driver_kb'] / 1024:5.0f} MB  all descendants {worker_mb(result)}")
+                  f"driver peak after prepare {result['prepare_driver_kb'] / 1024:5.0f} MB, at the end "
+                  f"{result['driver_kb'] / 1024:5.0f} MB  all descendants {worker_mb(result)}")
             print_units(result, f"  stages: {stages}")
 
 

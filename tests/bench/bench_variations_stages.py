@@ -5,8 +5,8 @@
 IWSLT2017 dev (../shared/data/docs-ende) repeated --repeat times, a local build (everything on the driver) with a
 fresh alignment cache: VmRSS and VmHWM (the process's peak so far) before and after each stage of prepare() (the
 n-gram models' completion, the alignment, the diagonal aligner's pair table / EM / decoding per direction, the
-links' attachment) and when finalize() gets the rows. What grows between two sizes at a stage is what that stage
-holds per line (issue 26).
+links' attachment), when finalize() gets the rows and around the writing (write_dataset). What grows between two
+sizes at a stage is what that stage holds per line (issue 26).
 """
 
 from __future__ import annotations
@@ -24,14 +24,17 @@ sys.path.insert(0, str(REPO))
 STARTED = time.perf_counter()
 
 
-def memory_mb() -> tuple[int, int]:
+def memory_mb() -> tuple[int, int, int]:
+    """VmRSS, VmHWM and RssFile (file pages mapped, e.g. a memory-mapped Arrow file: counted in VmRSS, but the
+    kernel may drop them) in MB."""
     fields = dict(line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines())
-    return int(fields["VmRSS"].split()[0]) // 1024, int(fields["VmHWM"].split()[0]) // 1024
+    return tuple(int(fields[name].split()[0]) // 1024 for name in ("VmRSS", "VmHWM", "RssFile"))  # type: ignore[return-value]
 
 
 def log(stage: str) -> None:
-    rss, peak = memory_mb()
-    print(f"{time.perf_counter() - STARTED:7.1f} s  {stage:<32} rss {rss:6d} MB  peak {peak:6d} MB", flush=True)
+    rss, peak, mapped = memory_mb()
+    print(f"{time.perf_counter() - STARTED:7.1f} s  {stage:<32} rss {rss:6d} MB  peak {peak:6d} MB  "
+          f"of which file pages {mapped:6d} MB", flush=True)
 
 
 def traced(module: Any, name: str) -> None:
@@ -51,14 +54,19 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--out", default="")
     args = parser.parse_args()
+    import builders.core.builder as core
     import builders.pronouns.align_diagonal as diagonal
     import builders.variations.plan as plan
     from builders.variations.builder import VariationsBuilder
     from builders.variations.config import VariationsConfig
 
     for module, name in ((plan, "finish_resources"), (plan, "align"), (plan, "attach_links"),
-                         (diagonal, "pair_table"), (diagonal, "train_lexicon"), (diagonal, "viterbi_positions")):
+                         (diagonal, "pair_table"), (diagonal, "train_lexicon"), (diagonal, "viterbi_positions"),
+                         (core, "write_dataset")):
         traced(module, name)
+    import datasets
+
+    traced(datasets.DatasetDict, "save_to_disk")  # logged before the memory-mapped splits are unmapped
     original_finalize = VariationsBuilder.finalize
 
     def finalize(self: Any, rows: list[Any], build_plan: Any, ctx: Any) -> Any:
