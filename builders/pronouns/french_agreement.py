@@ -23,6 +23,7 @@ from builders.pronouns.french import FORMS, attested_forms, known_adjectives, kn
 from builders.pronouns.french_clitics import CliticProblem, agreeing_words, clitic_edits, object_clitic
 from builders.pronouns.french_en_role import UnsureRole, role_noun_edits
 from builders.pronouns.french_targets import (
+    SENTENCE_END,
     Unresolved,
     extra_agreement_edits,
     family_of,
@@ -383,6 +384,25 @@ def _avoir_tense(head: Any) -> bool:
     return with_avoir and not any(c.dep_ in {"cop", "aux:pass"} for c in children)
 
 
+# endings of a participle with an agreement mark: a masculine singular participle never ends so
+AGREED_PARTICIPLE_ENDINGS = ("e", "es", "és", "us", "ts")
+# words before an avoir participle that may be the direct object it agrees with ("la voiture qu'il a perdue")
+OBJECT_BEFORE = word_set("l' l’ la le les que qu' qu’ me m' m’ te t' t’ nous vous combien quel quels quelle quelles")
+
+
+def reference_avoir_agreement(subject: Any) -> bool:
+    """ "il a perdue sa roue": a participle after avoir with an agreement mark and no direct object before it
+    (a clitic, "que") agrees with nothing but the subject, an error of the reference translation; no variant
+    of it is right (blind round 10, class 5)."""
+    head = subject.head
+    if not (_avoir_tense(head) and head.pos_ in {"VERB", "ADJ"} and head.i > subject.i):
+        return False
+    if not head.lower_.endswith(AGREED_PARTICIPLE_ENDINGS):
+        return False
+    sentence_start = next((t.i + 1 for t in reversed(subject.doc[: subject.i]) if t.text in SENTENCE_END), 0)
+    return not any(t.lower_ in OBJECT_BEFORE for t in subject.doc[sentence_start: head.i])
+
+
 LIST_SEPARATORS = frozenset({",", "et", "ou", "mais", "puis", "ni", "voire", "sinon"})
 LISTED_DEPS = frozenset({"conj", "dep", "obl:mod", "appos", "advcl"})
 
@@ -651,6 +671,8 @@ def pronoun_edits(
     render another pronoun of the chain, flipped with their agreeing words)."""
     old = FORMS[tokens[index].text.lower()]
     new = FORMS[new_pronoun]
+    if reference_avoir_agreement(parsed):
+        raise AgreementProblem("reference_participle_agrees_after_avoir")
     put_in = subject_form(tokens, index, new_pronoun)
     edits = [Edit(tokens[index].start, tokens[index].end, match_case(put_in, tokens[index].text))]
     elision = _elision_edit(text, tokens, index, new_pronoun)
@@ -695,6 +717,11 @@ VOWEL_STARTS = tuple("aeiouyhâàéèêëîïôûù")
 # never "ils/il" (blind round 9, class 4: the variant was "ils aussi doivent partir")
 STRESS_MARKERS = word_set("aussi seule seules non également toutes")
 MASCULINE_STRESSED = {"elle": "lui", "elles": "eux"}
+# words before a feminine pronoun that make it the stressed form: "même elles se souvenaient", "ni elle ni moi",
+# "sauf elles", "pas elle" (a subject clitic never follows them; blind round 10, class 4: "Même ils" was made)
+STRESS_BEFORE = word_set("même ni sauf pas excepté hormis")
+STRESS_LINKS_ALONE = word_set("et ou")  # "Et elles ?": stressed only with no verb after it
+STRESSED_SEUL_BEFORE = word_set("seul seule seuls seules")
 INVERSION_MARKS = word_set("- -t- -t t-")
 
 
@@ -705,7 +732,14 @@ def subject_form(tokens: Sequence[GToken], index: int, new_pronoun: str) -> str:
     after = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
     before = tokens[index - 1].text.lower() if index > 0 else ""
     marked = after in STRESS_MARKERS and (after != "non" or _word_at(tokens, index + 2) == "plus")
-    if word in MASCULINE_STRESSED and marked and before not in INVERSION_MARKS:
+    if word in MASCULINE_STRESSED and before in STRESSED_SEUL_BEFORE:
+        # "seules elles comptent": "seules" would have to flip with it ("seuls eux"); not repaired
+        raise AgreementProblem("agreement_unresolved_stressed_pronoun")
+    alone = after in {"", *SENTENCE_END, ","} and before in STRESS_LINKS_ALONE  # "Et elles ?", "elle ou moi,"
+    # "de même elle part", "quand même elle part": the adverb, the clitic stays
+    adverb_meme = before == "même" and index > 1 and tokens[index - 2].text.lower() in {"de", "quand"}
+    stressed_by_before = before in STRESS_BEFORE and not adverb_meme
+    if word in MASCULINE_STRESSED and (marked or stressed_by_before or alone) and before not in INVERSION_MARKS:
         return MASCULINE_STRESSED[word]
     return new_pronoun
 
