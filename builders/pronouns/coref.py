@@ -141,11 +141,20 @@ def _predicate_of_a_noun(noun: Token) -> bool:
     its own, its subject does (but in "It's a fish farm" the predicate is the first name of the referent)."""
     if noun.dep_ == "oprd" and any(c.dep_ == "dobj" and c.pos_ in {"NOUN", "PROPN"} for c in noun.head.children):
         return True  # small clause: "That made the twenties a sweet spot"
-    if noun.dep_ == "ccomp" and any(c.dep_ in SUBJECT_DEPS and c.pos_ in {"NOUN", "PROPN"} for c in noun.children):
-        return True  # the same small clause as parsed without a verb: the noun heads it, its subject below
+    if noun.dep_ == "ccomp" and any(c.dep_ in SUBJECT_DEPS and c.pos_ in {"NOUN", "PROPN", "PRON"}
+                                    for c in noun.children):
+        return True  # the same small clause as parsed without a verb ("we consider them heroes"): its subject below
+    if noun.dep_ == "oprd" and (noun.head.lemma_.lower() in NAMING_VERBS or any(
+            c.dep_ in {"dobj", "nsubjpass"} for c in noun.head.children)):
+        # "don't call them hooligans", "they are called hooligans", "people call it a miracle": a name given to
+        # the object, no mention of its own (blind EN->FR round 10, class 7: "hooligans" recorded)
+        return True
     return noun.dep_ in {"attr", "oprd"} and any(
         c.dep_ in SUBJECT_DEPS and c.pos_ in {"NOUN", "PROPN"} for c in noun.head.children
     )
+
+
+NAMING_VERBS = frozenset({"call", "name", "dub", "label", "term", "nickname", "consider", "deem", "title"})
 
 
 PLURAL_SOURCE_PRONOUNS = frozenset({"they"})  # probed by the French pack (ils/elles)
@@ -161,6 +170,7 @@ def is_plural_candidate(noun: Token) -> bool:
         and noun.dep_ not in {"compound", "conj", "npadvmod", "tmod", "obl:tmod"}
         and noun.is_alpha
         and noun.lemma_.lower() not in LIGHT_NOUNS | TIME_NOUNS
+        and not _predicate_of_a_noun(noun)
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from builders.pronouns.french import known_verbs
 from builders.pronouns.german import word_set
 
 OBJECT_CLITIC_FORMS = word_set("le la l' l’ les")
@@ -49,6 +50,10 @@ def object_clitic(token: Any) -> bool:
     before = doc[token.i - 1].lower_ if token.i > 0 else ""
     after = doc[token.i + 1] if token.i + 1 < len(doc) else None
     infinitive = after is not None and after.morph.get("VerbForm") == ["Inf"] and before in INFINITIVE_PREPOSITIONS
+    # "il faut la toucher", "je vais la garder": after a verb and before an infinitive, whatever the tags say
+    # (the small model makes "la toucher" an article and a noun; blind EN->FR round 10, class 2)
+    after_verb = token.i > 0 and doc[token.i - 1].pos_ in {"VERB", "AUX"} and before not in {"est", "sont", "était"}
+    infinitive = infinitive or (after is not None and after_verb and after.lower_ in known_verbs())
     # a clitic stands before a finite verb or an infinitive, never right after or before a bare participle
     participle_around = any(t is not None and t.morph.get("VerbForm") == ["Part"]
                             for t in (after, doc[token.i - 1] if token.i > 0 else None))
