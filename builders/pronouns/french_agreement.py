@@ -23,6 +23,9 @@ from builders.pronouns.french import FORMS, attested_forms, known_adjectives, kn
 from builders.pronouns.french_clitics import CliticProblem, agreeing_words, clitic_edits, object_clitic
 from builders.pronouns.french_en_role import UnsureRole, role_noun_edits
 from builders.pronouns.french_targets import (
+    COPULAS as COPULA_FORMS,
+)
+from builders.pronouns.french_targets import (
     SENTENCE_END,
     Unresolved,
     extra_agreement_edits,
@@ -334,14 +337,25 @@ def _predicates(subject: Any) -> list[Any]:
         return found
     if (_agrees(head) and (_with_copula(head) or _etre_participle(head))) or _copular_predicate(head):
         found.append(head)
-    if head.lemma_ in COPULAR_VERBS or _reflexive_copula(head):
-        found += [c for c in head.children if c.dep_ in {"xcomp", "advmod"} and c.i > head.i and _agrees(c)]
+    # by form too: the small model lemmatises "reste" as "reste" (blind EN->FR round 10, class 1)
+    if head.lemma_ in COPULAR_VERBS or head.lower_ in COPULA_FORMS or _reflexive_copula(head):
+        found += [c for c in head.children if c.dep_ in {"xcomp", "advmod"} and c.i > head.i
+                  and (_agrees(c) or _mistagged_participle(c))]
     if _reflexive_copula(head) and head.dep_ == "advmod" and head.head.i > head.i and _agrees(head.head):
         found.append(head.head)  # "elles se trouvent bloquées": the small model makes the copula the modifier
     for word in found:  # grows while read: a listed word may head the next one ("bleu, blanc et vert")
         found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj) and conj not in found]
         found += [item for item in _listed_after(word) if item not in found]
     return found
+
+
+PARTICIPLE_E_ENDINGS = ("é", "ée", "és", "ées")
+
+
+def _mistagged_participle(token: Any) -> bool:
+    """ "il reste agité": the small model reads "agité" as a finite verb; after a copula a word in "-é(e)(s)"
+    is its participle (blind EN->FR round 10, class 1: the variant kept "elle reste agité")."""
+    return token.pos_ == "VERB" and token.lower_.endswith(PARTICIPLE_E_ENDINGS)
 
 
 def _in_tout_a_fait(token: Any) -> bool:

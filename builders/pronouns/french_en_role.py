@@ -197,7 +197,18 @@ def _unsure_person(token: Any, gender: str) -> bool:
     listed = form in GENDERED_PERSONS[gender] or singular in GENDERED_PERSONS[gender]
     # a noun made from a participle ("mes invitées", "ses employés") has both forms: unsure without the table
     participle_noun = _determiner(token) is not None and singular.endswith("ée" if gender == "Fem" else "é")
+    if _determiner(token) is not None and _indefinite_article(token) is None and _adjective_lemma(token):
+        return False  # "elles étaient les premières": an adjective used as a noun, repaired as an adjective
     return listed or participle_noun or (gender == "Fem" and form.endswith(FEMININE_PERSON_ENDINGS))
+
+
+def _adjective_lemma(token: Any) -> bool:
+    from builders.pronouns.french import known_adjectives  # the French analyser imports this module's users
+
+    lemma = token.lemma_.lower()
+    # the small model gives the feminine as the lemma of a feminine noun reading ("premières" -> "première")
+    bases = {lemma, lemma.removesuffix("e"), lemma.removesuffix("ère") + "er" if lemma.endswith("ère") else lemma}
+    return bool(bases & known_adjectives()) and not token.lower_.endswith(("ée", "ées"))
 
 
 def _modifier(token: Any) -> bool:
