@@ -105,13 +105,27 @@ def test_round10_french_noun_head(sentence: str, word: str, head: bool) -> None:
     ("I bought a lantern.", "lantern", True),
 ])
 def test_round10_predicate_noun_no_candidate(sentence: str, noun: str, candidate: bool) -> None:
-    from builders.pronouns.coref import is_nominal_candidate, is_plural_candidate
+    from builders.pronouns.coref import HeuristicDocument
     from builders.pronouns.english import load_pipeline
 
-    doc = load_pipeline().nlp(sentence)
-    token = next(t for t in doc if t.text == noun)
-    accepts = is_plural_candidate if token.tag_ == "NNS" else is_nominal_candidate
-    assert accepts(token) == candidate
+    pipeline = load_pipeline().nlp
+    docs = [pipeline(sentence), pipeline("It is here." if noun in {"miracle", "lantern"} else "They are here.")]
+    token = next(t for t in docs[0] if t.text == noun)
+    heads = {c.head for c in HeuristicDocument(docs).candidates(1, 0, 1) if c.sentence == 0}
+    assert (token.i in heads) == candidate
+
+
+@needs_english
+def test_round10_training_candidates_unchanged() -> None:
+    """The learned ranker is trained on the candidates of before (its bundled weights are retrained
+    byte-identically in tests/test_coref_learned.py): there "hooligans" stays a candidate."""
+    from builders.pronouns.coref import HeuristicDocument
+    from builders.pronouns.english import load_pipeline
+
+    pipeline = load_pipeline().nlp
+    docs = [pipeline("Please don't call them hooligans."), pipeline("They are here.")]
+    heads = {c.head for c in HeuristicDocument(docs, names_out=False).candidates(1, 0, 1) if c.sentence == 0}
+    assert 5 in heads  # please do n't call them hooligans
 
 
 @needs_english
