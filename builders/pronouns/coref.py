@@ -148,6 +148,22 @@ def _predicate_of_a_noun(noun: Token) -> bool:
     )
 
 
+NAMING_VERBS = frozenset({"call", "name", "dub", "label", "term", "nickname", "consider", "deem", "title"})
+
+
+def name_given(noun: Token) -> bool:
+    """A name or predicate given to something else, no mention of its own (blind EN->FR round 10, class 7:
+    "hooligans" was recorded for "don't call them hooligans"): an "oprd" of a naming verb or with a direct
+    object or passive subject ("they are called hooligans", "people call it a miracle"), a small clause with a
+    pronoun subject ("we consider them heroes"), and, for plurals too, the predicates of _predicate_of_a_noun.
+    Applied at inference only: the learned ranker's weights were trained on the candidates without it."""
+    if noun.dep_ == "ccomp" and any(c.dep_ in SUBJECT_DEPS and c.pos_ == "PRON" for c in noun.children):
+        return True
+    naming = noun.head.lemma_.lower() in NAMING_VERBS or any(
+        c.dep_ in {"dobj", "nsubjpass"} for c in noun.head.children)
+    return (noun.dep_ == "oprd" and naming) or _predicate_of_a_noun(noun)
+
+
 PLURAL_SOURCE_PRONOUNS = frozenset({"they"})  # probed by the French pack (ils/elles)
 
 
@@ -184,8 +200,9 @@ def _role_rank(noun: Token) -> int:
 
 
 class HeuristicDocument:
-    def __init__(self, docs: Sequence[Doc | None]) -> None:
+    def __init__(self, docs: Sequence[Doc | None], names_out: bool = True) -> None:
         self.docs = docs
+        self.names_out = names_out  # False when training: the ranker's candidates as its weights were made
 
     def candidates(self, sentence: int, token: int, max_distance: int) -> list[Candidate]:
         from builders.pronouns.english import noun_phrase
@@ -202,7 +219,7 @@ class HeuristicDocument:
             if other is None:
                 continue
             for noun in other:
-                if not accepts(noun):
+                if not accepts(noun) or (self.names_out and name_given(noun)):
                     continue
                 if distance == 0 and (noun.i >= token or _binding_blocks(noun, it) or _contains(noun, it)):
                     continue

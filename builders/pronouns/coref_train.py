@@ -65,7 +65,7 @@ def examples(corpus: ParsedCorpus, words: frozenset[str]) -> list[Example]:
     found = []
     for document in corpus.documents:
         docs = corpus.docs[document.name]
-        heuristic = HeuristicDocument(list(docs))
+        heuristic = HeuristicDocument(list(docs), names_out=False)
         for case in pronoun_cases(document, docs, words, MAX_DISTANCE):
             pronoun = docs[case.sentence][case.token]
             candidates = heuristic.candidates(case.sentence, case.token, MAX_DISTANCE)
@@ -170,7 +170,8 @@ def posteriors(corpus: ParsedCorpus, examples_: Sequence[Example], weights: Lear
     found = []
     for example in examples_:
         docs = list(corpus.docs[example.case.document])
-        candidates = HeuristicDocument(docs).candidates(example.case.sentence, example.case.token, MAX_DISTANCE)
+        candidates = HeuristicDocument(docs, names_out=False).candidates(example.case.sentence, example.case.token,
+                                                                         MAX_DISTANCE)
         pronoun = docs[example.case.sentence][example.case.token]
         found.append(rank(docs, example.case.sentence, pronoun, candidates, MAX_DISTANCE, weights))
     return found

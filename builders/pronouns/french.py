@@ -372,7 +372,7 @@ class FrenchAnalyser:
 
     def noun_entry(self, text: str, tokens: list[GToken], index: int) -> NounEntry | None:
         token = self.token(text, tokens, index)
-        if token is None or token.pos_ != "NOUN":
+        if token is None or token.pos_ != "NOUN" or not_a_noun_head(token):
             return None
         if unmarked_epicene(token):
             return None  # "les enfants": women, men or both; the pronoun's gender is not forced by the noun
@@ -390,6 +390,17 @@ class FrenchAnalyser:
         token = self.token(text, tokens, index)
         numbers = token.morph.get("Number") if token is not None else []
         return numbers[0] if len(numbers) == 1 else ""
+
+
+NON_HEAD_DEPS = frozenset({"case", "fixed", "mark", "cc", "advmod"})
+
+
+def not_a_noun_head(token: Any) -> bool:
+    """A word the small model tags NOUN that heads no noun phrase: part of a preposition ("face à": case), or
+    an adjective or participle after its noun ("combinaison étanche": étanche amod of combinaison). Recorded as
+    the French head it named no referent (blind EN->FR round 10, class 6); the noun it modifies is the head."""
+    modifier = token.dep_ in {"amod", "acl"} and token.head.i < token.i and token.head.pos_ in {"NOUN", "PROPN"}
+    return modifier or token.dep_ in NON_HEAD_DEPS
 
 
 # determiners whose form shows the noun's gender (not "son/mon/ton": also before a feminine vowel, "son amie")

@@ -23,6 +23,10 @@ from builders.pronouns.french import FORMS, attested_forms, known_adjectives, kn
 from builders.pronouns.french_clitics import CliticProblem, agreeing_words, clitic_edits, object_clitic
 from builders.pronouns.french_en_role import UnsureRole, role_noun_edits
 from builders.pronouns.french_targets import (
+    COPULAS as COPULA_FORMS,
+)
+from builders.pronouns.french_targets import (
+    SENTENCE_END,
     Unresolved,
     extra_agreement_edits,
     family_of,
@@ -333,14 +337,25 @@ def _predicates(subject: Any) -> list[Any]:
         return found
     if (_agrees(head) and (_with_copula(head) or _etre_participle(head))) or _copular_predicate(head):
         found.append(head)
-    if head.lemma_ in COPULAR_VERBS or _reflexive_copula(head):
-        found += [c for c in head.children if c.dep_ in {"xcomp", "advmod"} and c.i > head.i and _agrees(c)]
+    # by form too: the small model lemmatises "reste" as "reste" (blind EN->FR round 10, class 1)
+    if head.lemma_ in COPULAR_VERBS or head.lower_ in COPULA_FORMS or _reflexive_copula(head):
+        found += [c for c in head.children if c.dep_ in {"xcomp", "advmod"} and c.i > head.i
+                  and (_agrees(c) or _mistagged_participle(c))]
     if _reflexive_copula(head) and head.dep_ == "advmod" and head.head.i > head.i and _agrees(head.head):
         found.append(head.head)  # "elles se trouvent bloquées": the small model makes the copula the modifier
     for word in found:  # grows while read: a listed word may head the next one ("bleu, blanc et vert")
         found += [conj for conj in word.conjuncts if conj.i > word.i and _shares_subject(conj) and conj not in found]
         found += [item for item in _listed_after(word) if item not in found]
     return found
+
+
+PARTICIPLE_E_ENDINGS = ("é", "ée", "és", "ées")
+
+
+def _mistagged_participle(token: Any) -> bool:
+    """ "il reste agité": the small model reads "agité" as a finite verb; after a copula a word in "-é(e)(s)"
+    is its participle (blind EN->FR round 10, class 1: the variant kept "elle reste agité")."""
+    return token.pos_ == "VERB" and token.lower_.endswith(PARTICIPLE_E_ENDINGS)
 
 
 def _in_tout_a_fait(token: Any) -> bool:
@@ -381,6 +396,25 @@ def _avoir_tense(head: Any) -> bool:
     children = list(head.children)
     with_avoir = any(c.dep_ == "aux:tense" and c.lemma_ == "avoir" for c in children)
     return with_avoir and not any(c.dep_ in {"cop", "aux:pass"} for c in children)
+
+
+# endings of a participle with an agreement mark: a masculine singular participle never ends so
+AGREED_PARTICIPLE_ENDINGS = ("e", "es", "és", "us", "ts")
+# words before an avoir participle that may be the direct object it agrees with ("la voiture qu'il a perdue")
+OBJECT_BEFORE = word_set("l' l’ la le les que qu' qu’ me m' m’ te t' t’ nous vous combien quel quels quelle quelles")
+
+
+def reference_avoir_agreement(subject: Any) -> bool:
+    """ "il a perdue sa roue": a participle after avoir with an agreement mark and no direct object before it
+    (a clitic, "que") agrees with nothing but the subject, an error of the reference translation; no variant
+    of it is right (blind round 10, class 5)."""
+    head = subject.head
+    if not (_avoir_tense(head) and head.pos_ in {"VERB", "ADJ"} and head.i > subject.i):
+        return False
+    if not head.lower_.endswith(AGREED_PARTICIPLE_ENDINGS):
+        return False
+    sentence_start = next((t.i + 1 for t in reversed(subject.doc[: subject.i]) if t.text in SENTENCE_END), 0)
+    return not any(t.lower_ in OBJECT_BEFORE for t in subject.doc[sentence_start: head.i])
 
 
 LIST_SEPARATORS = frozenset({",", "et", "ou", "mais", "puis", "ni", "voire", "sinon"})
@@ -651,6 +685,8 @@ def pronoun_edits(
     render another pronoun of the chain, flipped with their agreeing words)."""
     old = FORMS[tokens[index].text.lower()]
     new = FORMS[new_pronoun]
+    if reference_avoir_agreement(parsed):
+        raise AgreementProblem("reference_participle_agrees_after_avoir")
     put_in = subject_form(tokens, index, new_pronoun)
     edits = [Edit(tokens[index].start, tokens[index].end, match_case(put_in, tokens[index].text))]
     elision = _elision_edit(text, tokens, index, new_pronoun)
@@ -695,6 +731,11 @@ VOWEL_STARTS = tuple("aeiouyhâàéèêëîïôûù")
 # never "ils/il" (blind round 9, class 4: the variant was "ils aussi doivent partir")
 STRESS_MARKERS = word_set("aussi seule seules non également toutes")
 MASCULINE_STRESSED = {"elle": "lui", "elles": "eux"}
+# words before a feminine pronoun that make it the stressed form: "même elles se souvenaient", "ni elle ni moi",
+# "sauf elles", "pas elle" (a subject clitic never follows them; blind round 10, class 4: "Même ils" was made)
+STRESS_BEFORE = word_set("même ni sauf pas excepté hormis")
+STRESS_LINKS_ALONE = word_set("et ou")  # "Et elles ?": stressed only with no verb after it
+STRESSED_SEUL_BEFORE = word_set("seul seule seuls seules")
 INVERSION_MARKS = word_set("- -t- -t t-")
 
 
@@ -705,7 +746,14 @@ def subject_form(tokens: Sequence[GToken], index: int, new_pronoun: str) -> str:
     after = tokens[index + 1].text.lower() if index + 1 < len(tokens) else ""
     before = tokens[index - 1].text.lower() if index > 0 else ""
     marked = after in STRESS_MARKERS and (after != "non" or _word_at(tokens, index + 2) == "plus")
-    if word in MASCULINE_STRESSED and marked and before not in INVERSION_MARKS:
+    if word in MASCULINE_STRESSED and before in STRESSED_SEUL_BEFORE:
+        # "seules elles comptent": "seules" would have to flip with it ("seuls eux"); not repaired
+        raise AgreementProblem("agreement_unresolved_stressed_pronoun")
+    alone = after in {"", *SENTENCE_END, ","} and before in STRESS_LINKS_ALONE  # "Et elles ?", "elle ou moi,"
+    # "de même elle part", "quand même elle part": the adverb, the clitic stays
+    adverb_meme = before == "même" and index > 1 and tokens[index - 2].text.lower() in {"de", "quand"}
+    stressed_by_before = before in STRESS_BEFORE and not adverb_meme
+    if word in MASCULINE_STRESSED and (marked or stressed_by_before or alone) and before not in INVERSION_MARKS:
         return MASCULINE_STRESSED[word]
     return new_pronoun
 

@@ -192,6 +192,21 @@ def fewer_french_pronouns(source: Token, french_words: Sequence[str], forms: dic
     return len(english) > len(french)
 
 
+def pronoun_order_differs(source: Token, french_words: Sequence[str], french_index: int, forms: dict[str, Any],
+                          referential: Callable[[Token], bool]) -> bool:
+    """As many English subject pronouns of the source's number as French ones, but the French pronoun aligned
+    to the source is not at the source's rank ("It broke, it says here" -> "... ça s'est cassé, il dit": the
+    "il" renders the second "it"; blind EN->FR round 10, class 8). Word order of subjects is kept in almost
+    every translation; a crossing link is more likely a wrong alignment than a reordering."""
+    words = SAME_NUMBER_SUBJECTS.get(source.lower_, frozenset({source.lower_}))
+    english = [t.i for t in source.doc if t.lower_ in words and t.dep_ in {"nsubj", "nsubjpass"} and referential(t)]
+    number = "Sing" if source.lower_ == "it" else "Plur"
+    french = [j for j, w in enumerate(french_words) if w in forms and forms[w].number == number]
+    if len(english) != len(french) or source.i not in english or french_index not in french:
+        return False
+    return english.index(source.i) != french.index(french_index)
+
+
 # French group nouns whose members colloquial French often takes up with "ils" ("la police ... ils"): a variant
 # "ils/il" for their "elles/elle" is plausible French, so no item (class 4)
 COLLECTIVE_NOUNS = word_set(

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from builders.pronouns.french import known_verbs
 from builders.pronouns.german import word_set
 
 OBJECT_CLITIC_FORMS = word_set("le la l' l’ les")
@@ -49,10 +50,25 @@ def object_clitic(token: Any) -> bool:
     before = doc[token.i - 1].lower_ if token.i > 0 else ""
     after = doc[token.i + 1] if token.i + 1 < len(doc) else None
     infinitive = after is not None and after.morph.get("VerbForm") == ["Inf"] and before in INFINITIVE_PREPOSITIONS
+    # "il faut la toucher", "je vais la garder": after a verb and before an infinitive, whatever the tags say
+    # (the small model makes "la toucher" an article and a noun; blind EN->FR round 10, class 2)
+    after_verb = _verb_before(doc, token.i) and before not in {"est", "sont", "était"}
+    infinitive = infinitive or (after is not None and after_verb and after.lower_ in known_verbs())
     # a clitic stands before a finite verb or an infinitive, never right after or before a bare participle
     participle_around = any(t is not None and t.morph.get("VerbForm") == ["Part"]
                             for t in (after, doc[token.i - 1] if token.i > 0 else None))
     return (token.pos_ == "PRON" or before in CLITIC_HOSTS or infinitive) and not participle_around
+
+
+NEGATION_WORDS = word_set("pas plus jamais rien point guère")
+
+
+def _verb_before(doc: Any, position: int) -> bool:
+    """A verb right before ``position``, or before the negation words there ("il ne faut pas la toucher")."""
+    k = position - 1
+    while k >= 0 and doc[k].lower_ in NEGATION_WORDS:
+        k -= 1
+    return k >= 0 and doc[k].pos_ in {"VERB", "AUX"}
 
 
 def _next_word(doc: Any, position: int, skip: frozenset[str] | set[str]) -> int:

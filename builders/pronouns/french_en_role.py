@@ -36,6 +36,10 @@ PERSON_PAIRS = {
     "enseignant": "enseignante", "assistant": "assistante", "cousin": "cousine", "fermier": "fermière",
     "couturier": "couturière", "coiffeur": "coiffeuse", "traducteur": "traductrice",
     "berger": "bergère", "mendiant": "mendiante", "inconnu": "inconnue", "saint": "sainte", "dieu": "déesse",
+    # predicate nouns with a definite or possessive determiner (blind round 10, class 1)
+    "libérateur": "libératrice", "créateur": "créatrice", "fondateur": "fondatrice", "sauveur": "salvatrice",
+    "perdant": "perdante", "favori": "favorite",
+    "candidat": "candidate", "habitant": "habitante", "survivant": "survivante", "dernier-né": "dernière-née",
 }
 # one form for both genders: kept as they are ("elle est morte en victime", "il a réagi en adulte")
 EPICENE_PERSONS = word_set(
@@ -96,12 +100,41 @@ def _indefinite_article(token: Any) -> Any:
     return next((c for c in token.children if c.dep_ == "det" and c.lower_ in COMME_ARTICLES), None)
 
 
+# determiners of a predicate noun and their form for the other gender ("elle est la libératrice" -> "il est le
+# libérateur", "elles sont mes invitées" -> "ils sont mes invités"; blind round 10, class 1); before a vowel
+# "ma/ta/sa" are "mon/ton/son" and "le/la" elide (not done: such an item drops)
+PREDICATE_DETERMINERS = {
+    **COMME_ARTICLES, "le": "la", "la": "le", "les": "les", "mon": "ma", "ma": "mon", "ton": "ta", "ta": "ton",
+    "son": "sa", "sa": "son", "mes": "mes", "tes": "tes", "ses": "ses", "nos": "nos", "vos": "vos",
+    "leurs": "leurs", "notre": "notre", "votre": "votre", "leur": "leur",
+}
+VOWEL_POSSESSIVES = {"ma": "mon", "ta": "ton", "sa": "son"}
+
+
+def _determiner(token: Any) -> Any:
+    """The noun's determiner, with adjectives only between ("toutes les deux cassées": "deux" between, none)."""
+    return next((c for c in token.children if c.dep_ in {"det", "nmod:poss"} and c.lower_ in PREDICATE_DETERMINERS
+                 and all(t.pos_ == "ADJ" for t in token.doc[c.i + 1: token.i])), None)
+
+
 def _predicate_noun(subject: Any, token: Any) -> bool:
-    """The noun after "être" with an indefinite article ("elles sont des infirmières", "elle est une excellente
-    infirmière"): it names the referent, so a person noun of its gender agrees with it (blind round 9, class 7)."""
+    """The noun after "être" with an article or a possessive ("elles sont des infirmières", "elle est une
+    excellente infirmière", "elles sont mes invitées"): it names the referent, so a person noun of its gender
+    agrees with it (blind round 9, class 7; round 10, class 1)."""
     copula = any(c.dep_ == "cop" for c in token.children)
     return (token.i == subject.head.i and token.i > subject.i and token.pos_ == "NOUN" and copula
-            and _indefinite_article(token) is not None and not any(c.dep_ == "case" for c in token.children))
+            and _determiner(token) is not None and not any(c.dep_ == "case" for c in token.children))
+
+
+def _determiner_form(determiner: Any, counterpart: str) -> str:
+    """The determiner for the noun's other form; UnsureRole where elision would change it."""
+    form = PREDICATE_DETERMINERS[determiner.lower_]
+    vowel = counterpart[:1] in "aeiouyhâàéèêîôû"
+    if vowel and form in VOWEL_POSSESSIVES:
+        return VOWEL_POSSESSIVES[form]
+    if vowel and form in {"le", "la"}:
+        raise UnsureRole("agreement_unresolved_en_role_noun")
+    return form
 
 
 def _role_noun(subject: Any, token: Any) -> bool:
@@ -137,9 +170,9 @@ def role_noun_edits(subject: Any, old: tuple[str, str], new: tuple[str, str], sw
                 raise UnsureRole("agreement_unresolved_en_role_noun")
             continue
         edits.append((token, counterpart))
-        article = _indefinite_article(token)
+        article = _determiner(token) if _predicate_noun(subject, token) else _indefinite_article(token)
         if article is not None:
-            edits.append((article, COMME_ARTICLES[article.lower_]))  # "comme une reine" -> "comme un roi"
+            edits.append((article, _determiner_form(article, counterpart)))  # "comme une reine" -> "comme un roi"
         for adjective in (c for c in token.children if _modifier(c)):
             swapped = swap(adjective, old[0], new[0], old[1])
             if swapped is None:
@@ -158,11 +191,24 @@ def _unsure_person(token: Any, gender: str) -> bool:
     after "comme" or as the noun of "être un(e)" things are common ("comme un moteur"), so only a person noun
     of one gender from french_reach's list or a feminine person ending for a feminine subject counts."""
     form = token.lower_
-    if not (_after_comme(token) or _indefinite_article(token) is not None):
+    if not (_after_comme(token) or _determiner(token) is not None):
         return form.endswith(PERSON_ENDINGS) and form not in EN_LOCUTIONS and token.pos_ in {"NOUN", "ADJ"}
     singular = form[:-1] if form.endswith(("s", "x")) else form
     listed = form in GENDERED_PERSONS[gender] or singular in GENDERED_PERSONS[gender]
-    return listed or (gender == "Fem" and form.endswith(FEMININE_PERSON_ENDINGS))
+    # a noun made from a participle ("mes invitées", "ses employés") has both forms: unsure without the table
+    participle_noun = _determiner(token) is not None and singular.endswith("ée" if gender == "Fem" else "é")
+    if _determiner(token) is not None and _indefinite_article(token) is None and _adjective_lemma(token):
+        return False  # "elles étaient les premières": an adjective used as a noun, repaired as an adjective
+    return listed or participle_noun or (gender == "Fem" and form.endswith(FEMININE_PERSON_ENDINGS))
+
+
+def _adjective_lemma(token: Any) -> bool:
+    from builders.pronouns.french import known_adjectives  # the French analyser imports this module's users
+
+    lemma = token.lemma_.lower()
+    # the small model gives the feminine as the lemma of a feminine noun reading ("premières" -> "première")
+    bases = {lemma, lemma.removesuffix("e"), lemma.removesuffix("ère") + "er" if lemma.endswith("ère") else lemma}
+    return bool(bases & known_adjectives()) and not token.lower_.endswith(("ée", "ées"))
 
 
 def _modifier(token: Any) -> bool:

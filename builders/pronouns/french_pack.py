@@ -38,6 +38,7 @@ from builders.pronouns.french import (
     FrenchAnalyser,
     impersonal_reason,
     make_french,
+    not_a_noun_head,
     tokenize,
 )
 from builders.pronouns.french_agreement import AgreementProblem, french_variants
@@ -53,6 +54,7 @@ from builders.pronouns.french_checks import (
     parallel_pronoun_clause,
     person_of_gender_in_reach,
     person_rival_in_previous,
+    pronoun_order_differs,
     rival_noun_before,
 )
 from builders.pronouns.french_clitics import object_clitic
@@ -123,7 +125,7 @@ def french_head_noun(segment: Segment, head: int, analyser: Any) -> tuple[int, N
     """The French noun aligned to an English head noun; of several, the one heading the others in the French
     parse ("silkworm" -> "ver à soie": ver, not soie, which the longest-word rule of german_noun took; issue 23,
     class d: the recorded antecedent named the complement), then the longest."""
-    found = [(j, entry) for j in aligned(segment, head)
+    found = [(j, entry) for j in _with_modified_nouns(segment, aligned(segment, head), analyser)
              if (entry := analyser.noun_entry(segment.tgt, segment.german, j)) is not None]
     if len(found) < 2:
         return found[0] if found else None
@@ -132,6 +134,20 @@ def french_head_noun(segment: Segment, head: int, analyser: Any) -> tuple[int, N
     heads = [(j, entry) for j, entry in found
              if parsed[j] is None or not any(a.i in indices for a in parsed[j].ancestors)]
     return max(heads or found, key=lambda match: len(segment.german[match[0]].text))
+
+
+def _with_modified_nouns(segment: Segment, indices: Sequence[int], analyser: Any) -> list[int]:
+    """The aligned words and, for an adjective or participle among them that the French parse attaches to a
+    noun before it ("les êtres vivants" for "living things"), that noun: the phrase's head names the referent
+    (blind EN->FR round 10, class 6: the adjective was recorded as the French head)."""
+    found = list(indices)
+    starts = {word.start: j for j, word in enumerate(segment.german)}
+    for j in indices:
+        token = analyser.token(segment.tgt, segment.german, j)
+        if token is not None and not_a_noun_head(token) and token.dep_ in {"amod", "acl"}:
+            k = starts.get(token.head.idx)
+            found += [k] if k is not None and k not in found else []
+    return found
 
 
 def chain_pronouns(
@@ -302,6 +318,8 @@ def extract_french(
     words = [t.text.lower() if not _surely_impersonal(segment, j) else "" for j, t in enumerate(segment.german)]
     if fewer_french_pronouns(source, words, FORMS, lambda t: t.lower_ != "it" or not pleonastic_reason(t)):
         raise Drop("fewer_french_pronouns_than_english")  # blind round 4, class 3
+    if pronoun_order_differs(source, words, index, FORMS, lambda t: t.lower_ != "it" or not pleonastic_reason(t)):
+        raise Drop("french_pronoun_order_differs")  # blind round 10, class 8
     noun_of = document_noun_finder(segments, analyser, form.number)
     posterior = coref.posterior(sentence, source.i, config.max_ante_distance)
     if posterior is not None:

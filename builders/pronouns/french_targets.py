@@ -129,9 +129,27 @@ def _tout_determiner(token: Any, after: str) -> bool:
     return after in TOUT_BARE_NOUNS  # the parse's "det" is not trusted: "elles ont toutes fini" (fini NOUN)
 
 
+OTHER_PERSONS = word_set("nous vous")
+
+
+def _other_person_before(token: Any) -> str:
+    """ "elles arrivent ; vous êtes tous là": a "nous/vous" between the subject and a floating "tous" is what it
+    agrees with when it is a subject (a verb right after it), maybe when an object (blind round 10, class 3:
+    "vous êtes tous" was flipped where the parser missed the subject "vous")."""
+    for before in reversed(token.doc[: token.i]):
+        if before.lower_ in OTHER_PERSONS:
+            following = _next(before)
+            return "other" if following is not None and following.pos_ in {"AUX", "VERB"} else "unsure_quantifier"
+        if before.text in SENTENCE_END or before.dep_ in SUBJECT_DEPS:
+            return ""
+    return ""
+
+
 def _tout_reading(token: Any, before: str, after: str) -> str:
     if _tout_determiner(token, after):
         return "other"
+    if token.lower_ in {"tous", "toutes"} and _other_person_before(token):
+        return _other_person_before(token)
     before_singular = token.lower_ in {"tous", "toutes"} and after in SINGULAR_DETERMINERS
     floating = (after not in DETERMINERS or before_singular
                 or (after == "les" and _lower(_next(token, 2)) in NUMERALS))
