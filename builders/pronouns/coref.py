@@ -156,7 +156,7 @@ def name_given(noun: Token) -> bool:
     "hooligans" was recorded for "don't call them hooligans"): an "oprd" of a naming verb or with a direct
     object or passive subject ("they are called hooligans", "people call it a miracle"), a small clause with a
     pronoun subject ("we consider them heroes"), and, for plurals too, the predicates of _predicate_of_a_noun.
-    Applied at inference only: the learned ranker's weights were trained on the candidates without it."""
+    The learned ranker is trained on the same candidates (version 7)."""
     if noun.dep_ == "ccomp" and any(c.dep_ in SUBJECT_DEPS and c.pos_ == "PRON" for c in noun.children):
         return True
     naming = noun.head.lemma_.lower() in NAMING_VERBS or any(
@@ -200,9 +200,8 @@ def _role_rank(noun: Token) -> int:
 
 
 class HeuristicDocument:
-    def __init__(self, docs: Sequence[Doc | None], names_out: bool = True) -> None:
+    def __init__(self, docs: Sequence[Doc | None]) -> None:
         self.docs = docs
-        self.names_out = names_out  # False when training: the ranker's candidates as its weights were made
 
     def candidates(self, sentence: int, token: int, max_distance: int) -> list[Candidate]:
         from builders.pronouns.english import noun_phrase
@@ -219,7 +218,7 @@ class HeuristicDocument:
             if other is None:
                 continue
             for noun in other:
-                if not accepts(noun) or (self.names_out and name_given(noun)):
+                if not accepts(noun) or name_given(noun):
                     continue
                 if distance == 0 and (noun.i >= token or _binding_blocks(noun, it) or _contains(noun, it)):
                     continue

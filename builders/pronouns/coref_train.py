@@ -42,7 +42,7 @@ from builders.pronouns.coref_learned import (
 # 4: version 3's features and recipe, retrained after 521c976 changed the English non-referential rules that
 # feed the anaphoricity features (a passive's purpose infinitive is no extraposition); 5: the same, retrained after
 # 5c556c0 added the fixed "it" expressions (Got it, That's it, ...) to those rules
-VERSION = "6"
+VERSION = "7"
 GENDERS = ("m", "f", "n")  # the simulated target genders (coref_gum.pseudo_gender)
 MAX_DISTANCE = 3
 CALIBRATION_FOLDS = 5
@@ -65,7 +65,7 @@ def examples(corpus: ParsedCorpus, words: frozenset[str]) -> list[Example]:
     found = []
     for document in corpus.documents:
         docs = corpus.docs[document.name]
-        heuristic = HeuristicDocument(list(docs), names_out=False)
+        heuristic = HeuristicDocument(list(docs))
         for case in pronoun_cases(document, docs, words, MAX_DISTANCE):
             pronoun = docs[case.sentence][case.token]
             candidates = heuristic.candidates(case.sentence, case.token, MAX_DISTANCE)
@@ -170,7 +170,7 @@ def posteriors(corpus: ParsedCorpus, examples_: Sequence[Example], weights: Lear
     found = []
     for example in examples_:
         docs = list(corpus.docs[example.case.document])
-        candidates = HeuristicDocument(docs, names_out=False).candidates(example.case.sentence, example.case.token,
+        candidates = HeuristicDocument(docs).candidates(example.case.sentence, example.case.token,
                                                                          MAX_DISTANCE)
         pronoun = docs[example.case.sentence][example.case.token]
         found.append(rank(docs, example.case.sentence, pronoun, candidates, MAX_DISTANCE, weights))
