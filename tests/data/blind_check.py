@@ -63,6 +63,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_enfr8", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr9", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr10", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr11", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -418,6 +419,21 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'Könnte es das?' is a garbled rendering whose es may be vague: in doubt, no"),
     ("pronouns_opensubs_ende6", "opensubs-ende/d007223-s0005-t011", "usable"):
         (False, "'dass es ... alles andere als langweilig ist' is readable as impersonal"),
+    # issue 23, EN-FR round 11 (default at 37da0da), resolved by the lead
+    ("pronouns_opensubs_enfr11", "opensubs-enfr/d000491-s0004-t018", "usable"):
+        (False, "the referent (the weapons, or the enemy's) is unclear; the wings are recorded: in doubt, no"),
+    ("pronouns_opensubs_enfr11", "opensubs-enfr/d000829-s0004-t008", "usable"):
+        (False, "they may be the French or another group, not clearly the people recorded: in doubt, no"),
+    ("pronouns_opensubs_enfr11", "opensubs-enfr/d004435-s0004-t003", "usable"):
+        (False, "the garbled it may be the watchman or the weapon (une arme): the variant elle can be right"),
+    ("pronouns_opensubs_enfr11", "opensubs-enfr/d004435-s0004-t003", "right_antecedent"):
+        (False, "the same: the referent is unclear"),
+    ("pronouns_opensubs_enfr11", "opensubs-enfr/d004740-s0004-t007", "usable"):
+        (False, "it is the Sontaran or its device, not the village recorded: in doubt, no"),
+    ("pronouns_opensubs_enfr11", "opensubs-enfr/d006085-s0004-t002", "usable"):
+        (False, "la croix is in reach: 'Si elle est rendue publique' reads as the cross; the variant may be right"),
+    ("pronouns_opensubs_enfr11", "opensubs-enfr/d006748-s0004-t008", "variants_ok"):
+        (False, "the reference 'il est de manger' is ill-formed, so the variant is too"),
     # issue 23, EN-FR round 10 (default at f3fced2), resolved by the lead
     ("pronouns_opensubs_enfr10", "opensubs-enfr/d000014-s0004-t008", "right_antecedent"):
         (False, "the recorded head is the predicate noun of 'don't call them hooligans', not a mention"),
