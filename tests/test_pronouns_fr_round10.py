@@ -147,3 +147,29 @@ def test_round10_pronoun_order(english: str, french: str, aligned: int, differs:
     words = french.lower().split()
     index = [j for j, w in enumerate(words) if w in FORMS][aligned]
     assert pronoun_order_differs(doc[0], words, index, FORMS, lambda t: True) == differs
+
+
+def test_class_floors_of_the_default_and_of_the_config() -> None:
+    """The French pack's default floor for ils (blind rounds 6-11); a config's floors replace the pack's, {} none."""
+    from builders.pronouns.config import PronounsConfig
+    from builders.pronouns.packs import class_floors, confidence_floor
+
+    french = PronounsConfig(src="a.en", tgt="a.fr", tgt_lang="fr")
+    assert dict(class_floors(french)) == {"ils": 0.85}
+    assert confidence_floor(french.min_confidence, class_floors(french), "ils") == 0.85
+    assert confidence_floor(french.min_confidence, class_floors(french), "elles") == french.min_confidence
+    assert not class_floors(PronounsConfig(src="a.en", tgt="a.de"))
+    assert not class_floors(PronounsConfig(src="a.en", tgt="a.fr", tgt_lang="fr", class_min_confidence={}))
+    lowered = PronounsConfig(src="a.en", tgt="a.fr", tgt_lang="fr", min_confidence=0.9,
+                             class_min_confidence={"il": 0.7})
+    assert confidence_floor(0.9, class_floors(lowered), "il") == 0.9  # a floor never lowers min_confidence
+    assert "class_min_confidence" not in french.to_dict()  # at its default: the info.json of a build is unchanged
+    assert lowered.to_dict()["class_min_confidence"] == {"il": 0.7}
+
+
+def test_class_floors_out_of_range_are_refused() -> None:
+    from builders.core.errors import ConfigError
+    from builders.pronouns.config import PronounsConfig
+
+    with pytest.raises(ConfigError, match="class_min_confidence"):
+        PronounsConfig(src="a.en", tgt="a.fr", tgt_lang="fr", class_min_confidence={"ils": 1.5})

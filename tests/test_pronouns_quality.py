@@ -171,3 +171,22 @@ def test_segments_by_document_names_documents_as_the_docs_reader(tmp_path: Path)
     assert segments == {"pool-doc00001": {"A line that is long enough to count here."},
                         "pool-doc00002": {"A line that is long enough to count here."}}
     assert script.with_overlapping({"pool-doc00002"}, segments) == {"pool-doc00001", "pool-doc00002"}
+
+
+def test_opensubs_draw_counts_an_item_under_its_class_floor_as_dropped_by_default() -> None:
+    """With the default's per-class floors (fr: ils 0.85), an ils item at 0.7 is one the default drops: the draw
+    takes it among the BELOW_DEFAULT items, and kept_by_default says no."""
+    script = _sample_script("make_pronouns_opensubs_sample")
+    pool = script.POOLS["enfr"]
+    records = [
+        {"pronoun class": name, "confidence": 0.7, "id": f"{name}{i}", "document id": f"{name}-doc{i:05d}"}
+        for name in pool.classes
+        for i in range(60)
+    ]
+    floors = {"ils": 0.85}
+    assert not script.kept_by_default(records[0] | {"pronoun class": "ils"}, 0.55, floors)
+    assert script.kept_by_default(records[0] | {"pronoun class": "il"}, 0.55, floors)
+    chosen = script.draw(records, pool, 0.55, 7, set(), None, floors)
+    kept_ils = [r for r in chosen if r["pronoun class"] == "ils"]
+    assert kept_ils and len(kept_ils) < script.PER_CLASS_KEPT  # only below-default ils items, spread with others
+    assert sum(r["pronoun class"] == "il" for r in chosen) >= script.PER_CLASS_KEPT

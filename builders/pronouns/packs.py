@@ -45,6 +45,7 @@ class LanguagePack(Protocol):
     seed_lexicon: str  # bundled resources/pronouns file of EN-target alignment priors
     word_lists: tuple[str, ...]  # bundled resources/pronouns files the extraction reads (hashed into info.json)
     default_coref: str  # the coreference backend of ``coref: auto`` (chosen on the blind checks, docs/coref.md)
+    class_min_confidence: Mapping[str, float]  # per-class confidence floors of ``class_min_confidence: null``
 
     def tokenize(self, text: str) -> list[GToken]:
         """Target tokens with character offsets (what the aligner and the record ids use)."""
@@ -105,3 +106,15 @@ def other_forms(pack: LanguagePack, pronoun: str) -> list[tuple[str, PronounForm
 def resolved_coref(config: PronounsConfig) -> str:
     """The coreference backend a build uses: the config's, or the language pack's for ``coref: auto``."""
     return config.coref if config.coref != "auto" else make_pack(config.tgt_lang).default_coref
+
+
+def class_floors(config: PronounsConfig) -> Mapping[str, float]:
+    """The per-class confidence floors a build uses: the config's, or the language pack's when it sets none."""
+    if config.class_min_confidence is None:
+        return make_pack(config.tgt_lang).class_min_confidence
+    return config.class_min_confidence
+
+
+def confidence_floor(min_confidence: float, floors: Mapping[str, float], pronoun_class: str) -> float:
+    """The confidence an item of this class needs: ``min_confidence``, or its class's floor when higher."""
+    return max(min_confidence, floors.get(pronoun_class, 0.0))

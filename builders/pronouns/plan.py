@@ -25,7 +25,7 @@ from builders.pronouns.align_shards import AlignJob, AlignShard, shard_iteration
 from builders.pronouns.config import PronounsConfig
 from builders.pronouns.corpus_store import DocumentFile, LineFile
 from builders.pronouns.english import PipelinePin, load_pinned, load_pipeline, normalise_space, tokenize_texts
-from builders.pronouns.packs import LanguagePack, make_pack, resolved_coref
+from builders.pronouns.packs import LanguagePack, class_floors, make_pack, resolved_coref
 from builders.pronouns.readers import Document, InputSpec, SentencePair, stream_input
 from builders.pronouns.units import DocPayload, SegmentPayload
 
@@ -136,6 +136,8 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     # every bundled word list the extraction reads: a changed list shows in info.json and the signature
     for name in ("person_nouns.txt", "wordnet_classes.tsv", *make_pack(config.tgt_lang).word_lists):
         ctx.add_resource(Path(name).stem, _resource(name))
+    if floors := class_floors(config):  # the pack's floors are not in the config: info.json says which applied
+        ctx.notes["class_min_confidence"] = dict(sorted(floors.items()))
     ctx.notes["segments"] = screened.store.segments
     ctx.notes["documents"] = screened.store.documents
     ctx.notes["segments_skipped"] = dict(sorted(screened.skipped.items()))

@@ -13,7 +13,7 @@ from builders.pronouns.config import PronounsConfig
 from builders.pronouns.coref import make_backend
 from builders.pronouns.english import PipelinePin, load_pinned, parse_texts
 from builders.pronouns.extract import Drop, Found, Segment, contrapro_fields
-from builders.pronouns.packs import make_pack, resolved_coref
+from builders.pronouns.packs import class_floors, confidence_floor, make_pack, resolved_coref
 from builders.pronouns.plan import PronounsShared
 from builders.pronouns.units import DocBatch, DocPayload
 
@@ -55,6 +55,7 @@ def iter_outcomes(
     backend = make_backend(resolved_coref(config))
     pack = make_pack(config.tgt_lang)
     analyser = pack.analyser(config)
+    floors = class_floors(config)
     segments = parse_document(config, pin, document)
     coref = backend.resolve([s.doc for s in segments])
     for sentence, segment in enumerate(segments):
@@ -68,7 +69,9 @@ def iter_outcomes(
             except Drop as drop:
                 yield segments, sentence, token.i, Dropped(drop.reason)
                 continue
-            outcome: Outcome = found if found.confidence >= config.min_confidence else Dropped("low_confidence", found)
+            pronoun_class = segment.german[found.german_index].text.lower()  # the record's "pronoun class"
+            floor = confidence_floor(config.min_confidence, floors, pronoun_class)
+            outcome: Outcome = found if found.confidence >= floor else Dropped("low_confidence", found)
             yield segments, sentence, token.i, outcome
 
 
@@ -128,7 +131,8 @@ def drop_details(config: PronounsConfig, document: DocPayload, segments: list[Se
         assert ante_segment.doc is not None
         details.update({
             "confidence": found.confidence,
-            "min confidence": config.min_confidence,
+            "min confidence": confidence_floor(config.min_confidence, class_floors(config),
+                                              segment.german[found.german_index].text.lower()),
             "ref pronoun": segment.german[found.german_index].text,
             "src ante phrase": ante_segment.doc[found.antecedent.start : found.antecedent.end].text,
             "ref ante head": ante_segment.german[found.german_head].text,

@@ -27,6 +27,7 @@ import os
 import random
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -71,7 +72,9 @@ class Pool:
 #   session of 2026-11-26 night; the seed is declared before any of that code is merged;
 # enfr round 10: the default after round 9's classes (variant agreement, they with a person predicate); declared
 #   before those fixes are written;
-# enfr round 11: the default after round 10's classes; declared before those fixes are written.
+# enfr round 11: the default after round 10's classes; declared before those fixes are written;
+# enfr round 12: the default with its ils floor (class_min_confidence, ils 0.85, chosen on the judged ils items of
+#   rounds 6-11); declared before the draw.
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
@@ -82,7 +85,8 @@ POOLS = {
                  {1: Round(20261226), 2: Round(20261227, (("coref", "learned"),)), 3: Round(20261228),
                   4: Round(20261229), 5: Round(20261230), 6: Round(20261231), 7: Round(20261232),
                   8: Round(20261233), 9: Round(20261234),
-                  10: Round(20261235), 11: Round(20261236)}),
+                  10: Round(20261235), 11: Round(20261236),
+                  12: Round(20261237)}),
 }
 
 
@@ -129,32 +133,40 @@ def with_overlapping(documents: set[str], segments: dict[str, set[str]]) -> set[
     return documents | {document for document, own in segments.items() if own & seen}
 
 
+def kept_by_default(record: dict[str, Any], default: float, floors: Mapping[str, float]) -> bool:
+    from builders.pronouns.packs import confidence_floor
+
+    return bool(record["confidence"] >= confidence_floor(default, floors, record["pronoun class"]))
+
+
 def build_pool(pool: Pool, work: Path, overrides: tuple[tuple[str, str], ...]) -> Path:
-    """The whole pool, default config (plus the round's overrides) but the confidence filter off, on the processes
-    executor."""
+    """The whole pool, default config (plus the round's overrides) but the confidence filters (min_confidence, the
+    class floors) off, on the processes executor."""
     from builders.pronouns.builder import PronounsBuilder
     from builders.pronouns.config import PronounsConfig
 
     config = PronounsConfig(
         name=f"blind-{pool.folder}", corpus=pool.folder, tgt_lang=pool.tgt_lang,  # type: ignore[arg-type]
         input_format="docs", src=str(DATA / pool.folder / "pool.en"), tgt=str(DATA / pool.folder / pool.target_file),
-        per_class=0, min_confidence=0.0, alignment_cache=str(work / "cache"), executor="processes", workers=2,
+        per_class=0, min_confidence=0.0, class_min_confidence={}, alignment_cache=str(work / "cache"),
+        executor="processes", workers=2,
         **dict(overrides),  # type: ignore[arg-type]
     )
     return PronounsBuilder(config).build(work / "sets", overwrite=True, quiet=True)
 
 
 def draw(records: list[dict[str, Any]], pool: Pool, default: float, seed: int, excluded: set[str],
-         segments: dict[str, set[str]] | None = None) -> list[dict[str, Any]]:
+         segments: dict[str, set[str]] | None = None, floors: Mapping[str, float] | None = None
+         ) -> list[dict[str, Any]]:
     """Counts only: see the module docstring. With ``segments`` (document_segments), a document overlapping an
-    excluded or already chosen one is skipped too."""
+    excluded or already chosen one is skipped too. ``floors``: the default's per-class confidence floors."""
     segments = segments or {}
     excluded = with_overlapping(set(excluded), segments)
     rng = random.Random(seed)
     ordered = sorted((r for r in records if r["document id"] not in excluded), key=lambda r: r["id"])
     by_class: dict[tuple[str, bool], list[dict[str, Any]]] = defaultdict(list)
     for record in ordered:
-        by_class[(record["pronoun class"], record["confidence"] >= default)].append(record)
+        by_class[(record["pronoun class"], kept_by_default(record, default, floors or {}))].append(record)
     chosen: list[dict[str, Any]] = []
     documents: set[str] = set()
 
@@ -179,6 +191,7 @@ def draw(records: list[dict[str, Any]], pool: Pool, default: float, seed: int, e
 
 def main() -> None:
     from builders.pronouns.config import PronounsConfig
+    from builders.pronouns.packs import confidence_floor, make_pack
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pool", choices=sorted(POOLS), required=True)
@@ -191,15 +204,16 @@ def main() -> None:
     seed = chosen_round.seed
     out = REPO / "tests" / "data" / f"pronouns_opensubs_{args.pool}{args.round}_sample.jsonl"
     default = next(f.default for f in fields(PronounsConfig) if f.name == "min_confidence")
+    floors = make_pack(pool.tgt_lang).class_min_confidence  # the default config's (class_min_confidence: null)
     commit = os.popen(f"git -C {REPO} rev-parse --short HEAD").read().strip()  # the code the build imports
     folder = args.set_dir or build_pool(pool, args.work / f"{args.pool}{args.round}", chosen_round.overrides)
     records = [json.loads(line) for line in (folder / "jsonl" / "test.jsonl").read_text(encoding="utf-8").splitlines()]
     its = english_it_count(str(DATA / pool.folder / "pool.en"))
-    kept = [r for r in records if r["confidence"] >= default]
+    kept = [r for r in records if kept_by_default(r, default, floors)]
     print(f"{pool.folder}: it={its} relaxed={len(records)} default={len(kept)} "
           f"({1000 * len(kept) / its:.1f}/1000 it) per class default={dict(Counter(r['pronoun class'] for r in kept))}")
-    chosen = draw(records, pool, default, seed, used_documents(args.pool), document_segments(pool))
-    items = [sample_item(r, default, pool.tgt_lang) for r in chosen]
+    chosen = draw(records, pool, default, seed, used_documents(args.pool), document_segments(pool), floors)
+    items = [sample_item(r, confidence_floor(default, floors, r["pronoun class"]), pool.tgt_lang) for r in chosen]
     text = "".join(json.dumps(item, ensure_ascii=False, sort_keys=True) + "\n" for item in items)
     partial = out.with_suffix(".partial")
     partial.write_text(text, encoding="utf-8")
