@@ -64,6 +64,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_enfr9", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr10", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr11", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr12", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -419,6 +420,25 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "'Könnte es das?' is a garbled rendering whose es may be vague: in doubt, no"),
     ("pronouns_opensubs_ende6", "opensubs-ende/d007223-s0005-t011", "usable"):
         (False, "'dass es ... alles andere als langweilig ist' is readable as impersonal"),
+    # issue 23, EN-FR round 12 (default at ed41fcc, with the ils floor), resolved by the lead
+    ("pronouns_opensubs_enfr12", "opensubs-enfr/d000404-s0004-t007", "right_antecedent"):
+        (False, "they may be the people (eux) rather than the shops: in doubt, no"),
+    ("pronouns_opensubs_enfr12", "opensubs-enfr/d001465-s0004-t003", "usable"):
+        (False, "they may be the people at the station or accused parties no noun names: in doubt, no"),
+    ("pronouns_opensubs_enfr12", "opensubs-enfr/d001465-s0004-t003", "right_antecedent"):
+        (False, "the same: the referent is unclear"),
+    ("pronouns_opensubs_enfr12", "opensubs-enfr/d002097-s0004-t003", "usable"):
+        (False, "the referent is split or unclear (the men and women, or their hearing losses); garbled French"),
+    ("pronouns_opensubs_enfr12", "opensubs-enfr/d002097-s0004-t003", "right_antecedent"):
+        (False, "the same: no single recorded antecedent"),
+    ("pronouns_opensubs_enfr12", "opensubs-enfr/d002915-s0004-t002", "usable"):
+        (False, "it is more likely the tropolisine, so the variant elle may be right"),
+    ("pronouns_opensubs_enfr12", "opensubs-enfr/d005212-s0004-t008", "usable"):
+        (False, "des gens (masculine) is in reach of the pronoun: ils can be read as right too"),
+    ("pronouns_opensubs_enfr12", "opensubs-enfr/d005402-s0004-t001", "right_antecedent"):
+        (False, "it is more likely the replicating element than the DNA (both masculine): in doubt, no"),
+    ("pronouns_opensubs_enfr12", "opensubs-enfr/d006389-s0004-t003", "usable"):
+        (False, "the garbled 'Yes, it happens' may be idiomatic, not the train: in doubt, no"),
     # issue 23, EN-FR round 11 (default at 37da0da), resolved by the lead
     ("pronouns_opensubs_enfr11", "opensubs-enfr/d000491-s0004-t018", "usable"):
         (False, "the referent (the weapons, or the enemy's) is unclear; the wings are recorded: in doubt, no"),
