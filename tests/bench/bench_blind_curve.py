@@ -56,6 +56,10 @@ def curve(pool: str, number: int) -> None:
         mark = " (default)" if threshold == DEFAULT else ""
         print(f"| {threshold}{mark} | {len(chosen)} | {items:.0f} | {1000 * items / meta['english_it']:.1f} "
               f"| {100 * good / max(items, 1e-9):.0f} % |")
+    # the rows are min_confidence alone; the default config may also have per-class floors (fr: ils, round 12 on)
+    print(f"\ndefault config (min_confidence and its class floors): {meta['default_items']} items "
+          f"({1000 * meta['default_items'] / meta['english_it']:.1f} per 1,000 it), "
+          f"{100 * sum(usable[s['id']] for s in kept) / len(kept):.0f} % usable")
 
 
 def main() -> None:
