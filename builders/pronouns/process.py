@@ -42,6 +42,7 @@ class Dropped:
 
     reason: str
     found: Found | None = None
+    floor: float = 0.0  # the confidence it needed (min_confidence or its class's floor), when ``found`` is set
 
 
 Outcome = Found | Dropped
@@ -71,7 +72,7 @@ def iter_outcomes(
                 continue
             pronoun_class = segment.german[found.german_index].text.lower()  # the record's "pronoun class"
             floor = confidence_floor(config.min_confidence, floors, pronoun_class)
-            outcome: Outcome = found if found.confidence >= floor else Dropped("low_confidence", found)
+            outcome: Outcome = found if found.confidence >= floor else Dropped("low_confidence", found, floor)
             yield segments, sentence, token.i, outcome
 
 
@@ -88,7 +89,7 @@ def process_documents(
         for segments, sentence, token, outcome in iter_outcomes(config, shared.pipeline, document):
             ctx.read()
             if isinstance(outcome, Dropped):
-                ctx.drop(outcome.reason, **drop_details(config, document, segments, (sentence, token), outcome))
+                ctx.drop(outcome.reason, **drop_details(document, segments, (sentence, token), outcome))
                 continue
             record = make_record(config, shared.corpus, document, segments, outcome, backend_name)
             item = (sentence, frozenset(error["contrastive"] for error in record["errors"]))
@@ -108,7 +109,7 @@ def duplicate_details(record: dict[str, Any], kept_id: str) -> dict[str, Any]:
     return {**{name: record[name] for name in fields}, "same item as": kept_id}
 
 
-def drop_details(config: PronounsConfig, document: DocPayload, segments: list[Segment],
+def drop_details(document: DocPayload, segments: list[Segment],
                  where: tuple[int, int], dropped: Dropped) -> dict[str, Any]:
     """What dropped.jsonl says of a dropped pronoun: where it is (the id its record would have had), the
     segment pair, and for a low-confidence one its confidence, the threshold and the antecedent it had found."""
@@ -131,8 +132,7 @@ def drop_details(config: PronounsConfig, document: DocPayload, segments: list[Se
         assert ante_segment.doc is not None
         details.update({
             "confidence": found.confidence,
-            "min confidence": confidence_floor(config.min_confidence, class_floors(config),
-                                              segment.german[found.german_index].text.lower()),
+            "min confidence": dropped.floor,
             "ref pronoun": segment.german[found.german_index].text,
             "src ante phrase": ante_segment.doc[found.antecedent.start : found.antecedent.end].text,
             "ref ante head": ante_segment.german[found.german_head].text,
