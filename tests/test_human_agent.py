@@ -1,4 +1,5 @@
-"""The human-agent filter for *they* (builders/pronouns/human_agent.py; acceptance rule in docs/coref.md).
+"""The human-agent filter for *they* and the person-noun filter for *it* (builders/pronouns/human_agent.py;
+acceptance rules and figures in docs/coref.md).
 
 Every sentence here was written for these tests."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from builders.core.compat import spacy_english
-from builders.pronouns.human_agent import REASON, human_agent_reason
+from builders.pronouns.human_agent import PERSON_ANTECEDENT_REASON, REASON, human_agent_reason, person_antecedent_reason
 
 needs_english = pytest.mark.skipif(not spacy_english().available, reason=spacy_english().reason)
 
@@ -48,3 +49,25 @@ def test_a_lemma_wordnet_lacks_never_fires() -> None:
         pos_ = "NOUN"
 
     assert not thing_noun(Fake())  # type: ignore[arg-type]
+
+
+@needs_english
+@pytest.mark.parametrize(
+    ("text", "antecedent", "reason"),
+    [
+        ("The inspector saw the engine. It was loud.", "inspector", PERSON_ANTECEDENT_REASON),  # first sense: person
+        ("The killer escaped. It was fast.", "killer", PERSON_ANTECEDENT_REASON),
+        ("The inspector saw the engine. It was loud.", "engine", ""),  # a thing
+        ("The baby cried all night. It was hungry.", "baby", ""),  # English calls a baby *it*
+        ("The dog barked all night. It was hungry.", "dog", ""),  # an animal is no person
+        ("The inspectors saw the engines. They were loud.", "inspectors", ""),  # *they* is not this filter's
+        ("Paris is lovely. It is big.", "Paris", ""),  # a name is left to the other checks
+    ],
+)
+def test_person_antecedent_reason(text: str, antecedent: str, reason: str) -> None:
+    import spacy
+
+    doc = spacy.load(spacy_english().name)(text)
+    pronoun = next(t for t in doc if t.lower_ in {"they", "it"})
+    head = next(t for t in doc if t.text == antecedent)
+    assert person_antecedent_reason(pronoun, head) == reason

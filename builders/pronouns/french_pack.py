@@ -61,7 +61,7 @@ from builders.pronouns.french_clitics import object_clitic
 from builders.pronouns.french_reach import english_person_subject, french_person_in_reach, generic_noun_in_reach
 from builders.pronouns.french_targets import sentence_of
 from builders.pronouns.german import GToken, NounEntry, word_set
-from builders.pronouns.human_agent import human_agent_reason
+from builders.pronouns.human_agent import human_agent_reason, person_antecedent_reason
 from builders.pronouns.packs import PronounForm
 
 if TYPE_CHECKING:
@@ -372,8 +372,10 @@ def _french_item(segments: Sequence[Segment], sentence: int, source: Token, inde
     segment = segments[sentence]
     ante_doc = segments[antecedent.sentence].doc
     assert ante_doc is not None  # candidates come from parsed segments only
-    reason = generic_they_reason(source, ante_doc[antecedent.head]) or human_agent_reason(
-        source, ante_doc[antecedent.head])  # the second: WordNet's human-agent verbs (docs/coref.md)
+    english_head = ante_doc[antecedent.head]
+    # the second and third: WordNet's human-agent verbs for *they*, its person nouns for *it* (docs/coref.md)
+    reason = (generic_they_reason(source, english_head) or human_agent_reason(source, english_head)
+              or person_antecedent_reason(source, english_head))
     if reason:
         raise Drop(reason)  # issue 23, class b
     if parallel_pronoun_clause(source, ante_doc[antecedent.head], antecedent.sentence == sentence):

@@ -6,6 +6,7 @@ the top-1 comes out of fold (``bench_coref_cv.py``'s 5 document folds, ranker an
 other four with the shipped L2); on test from the shipped model. Wrong: gold names another antecedent, or no
 common-noun antecedent in reach. Printed per split: pronouns, where the filter fires, the share of wrong top-1
 there; the older verb list (``they_person_verb_thing_antecedent``'s verbs, same subject/thing test) beside it.
+For *it*: ``it_person_noun_antecedent`` (a top-1 whose first WordNet sense is a person), the FR pack's filter.
 
 Run: ``python tests/bench/bench_they_human_verb.py [--splits train,dev | test] [--show]``. Needs ../shared.
 ``--docs FILE`` (an English file with <d> document lines, e.g. ../shared/data/docs-ende/IWSLT2017/dev.en)
@@ -33,7 +34,12 @@ from builders.pronouns.coref_train import (
     posteriors,
 )
 from builders.pronouns.french_checks import PERSON_VERBS
-from builders.pronouns.human_agent import human_agent_reason, human_agent_verb, thing_noun
+from builders.pronouns.human_agent import (
+    human_agent_reason,
+    human_agent_verb,
+    person_antecedent_reason,
+    thing_noun,
+)
 
 FOLDS = 5
 KINDS = {"they": "plural", "it": "singular"}
@@ -85,6 +91,11 @@ def it_variant(case: Case) -> bool:
     pronoun = case.pronoun
     return (pronoun.dep_ == "nsubj" and pronoun.head.pos_ in {"VERB", "AUX"}  # type: ignore[attr-defined]
             and human_agent_verb(pronoun.head) and thing_noun(case.antecedent))  # type: ignore[attr-defined,arg-type]
+
+
+def person_antecedent(case: Case) -> bool:
+    """*it* whose top-1 names a person (``it_person_noun_antecedent``, shipped in the FR pack)."""
+    return bool(person_antecedent_reason(case.pronoun, case.antecedent))  # type: ignore[arg-type]
 
 
 def old_verb_list(case: Case) -> bool:
@@ -154,7 +165,7 @@ def main() -> None:
     splits = args.splits.split(",")
     corpus = parse_corpus(args.data, frozenset(splits))
     rules = {"they": [("human-agent filter", shipped_filter), ("old verb list", old_verb_list)],
-             "it": [("it variant (not shipped)", it_variant)]}
+             "it": [("person-noun antecedent (FR pack)", person_antecedent), ("it variant (not shipped)", it_variant)]}
     for word, word_rules in rules.items():
         rows = cases(corpus, word, out_of_fold="test" not in splits)
         print(f"\n## *{word}* with a candidate | pronouns | fires (share) | top-1 wrong where it fires |")
