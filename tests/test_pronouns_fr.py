@@ -56,10 +56,37 @@ def test_tokens_split_elision_and_inverted_pronouns() -> None:
         ("Il est important pour nous.", ""),
         ("Il est grand.", ""),
         ("Elle faut.", ""),  # only "il" is impersonal
+        # blind class A: the hour in one token
+        ("Il est 5h15 maintenant.", "impersonal_il_time"),
+        ("Il était 17h30.", "impersonal_il_time"),
+        ("Il est 6h.", "impersonal_il_time"),
+        ("Il a 15h de retard.", ""),
+        # blind class B: "plaire" with an extraposed infinitive; alone it is referential (I like it)
+        ("Il me plaît de croire que oui.", "impersonal_il_verb"),
+        ("Il me plaît beaucoup.", ""),
     ],
 )
 def test_impersonal_il(sentence: str, reason: str) -> None:
     assert impersonal_reason(tokenize(sentence), 0) == reason
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reason"),
+    [
+        # blind class B: "plaire" in set phrases after si / quand / comme (the first "il" of the sentence)
+        ("S'il vous plaît, gardez-le.", "impersonal_il_idiom"),
+        ("Viens ici, s'il te plaît.", "impersonal_il_idiom"),
+        ("Faites comme il vous plaira.", "impersonal_il_idiom"),
+        ("Nous partirons quand il plaira à Sa Majesté.", "impersonal_il_idiom"),
+        ("S'il me plaît, je le prends.", ""),  # if I like it: the coat
+        ("S'il vous plaît beaucoup, prenez-le.", ""),
+        ("Il plaira à ta mère.", ""),
+    ],
+)
+def test_impersonal_il_of_plaire(sentence: str, reason: str) -> None:
+    tokens = tokenize(sentence)
+    index = next(i for i, t in enumerate(tokens) if t.text.lower() == "il")
+    assert impersonal_reason(tokens, index) == reason
 
 
 @pytest.mark.parametrize(

@@ -193,6 +193,20 @@ def test_possessive_parts(word: str, parts: tuple[str, str] | None) -> None:
         ("We called the vet, it costs a lot of money.", ""),
         # a passive's purpose infinitive (issue 23 yield, NC-2016 dev class; our sentence)
         ("The van was found after it was driven through a field to escape the police.", ""),
+        # blind EN->FR class A (our sentences): a time of day in one token, a fraction of the hour
+        ("It's 5:15 now.", "time_or_cleft"),
+        ("It was 9:45 when we left.", "time_or_cleft"),
+        ("It's 10 pm.", "time_or_cleft"),
+        ("It's quarter to six.", "time_or_cleft"),
+        ("It was 3:1 for us.", ""),  # a score, not a time
+        # class B: "please" with an object after when/as/if is the situation; "it pleases me" may be a thing
+        ("We will leave when it pleases his Majesty.", "idiom"),
+        ("If it please the court, we will begin.", "idiom"),
+        ("It pleases me a lot.", ""),
+        ("I bought the hat because it pleases her.", ""),
+        # class D: impatience, not a question about a thing
+        ("What is it now?", "idiom"),
+        ("What is it?", ""),
     ],
 )
 def test_non_referential_it(sentence: str, reason: str) -> None:

@@ -246,8 +246,22 @@ def _is_idiom(it: Token) -> bool:
         return True
     if verb.lemma_.lower() == "come" and any(c.dep_ == "prep" and c.lower_ == "to" for c in verb.children):
         return True
+    if it.dep_ == "nsubj" and _as_it_pleases(it):
+        return True
     following = [t.text for t in it.doc[it.i + 1 : it.i + 4]]  # "said it:", "put it plainly:"
     return it.dep_ == "dobj" and verb.lemma_.lower() in SAYING_VERBS and ":" in following
+
+
+PLEASE_OPENERS = word_set("when whenever as if wherever however")
+
+
+def _as_it_pleases(it: Token) -> bool:
+    """ "when it pleases his Majesty", "as it pleases you", "if it please the court": "please" with an object,
+    opened by when/as/if before the "it" (blind class B); "it pleases me" alone may be a thing liked."""
+    verb = it.head
+    if verb.lemma_.lower() != "please" or not any(c.dep_ == "dobj" for c in verb.children):
+        return False
+    return any(c.lower_ in PLEASE_OPENERS and c.i < it.i and c.dep_ in {"mark", "advmod"} for c in verb.children)
 
 
 _CLAUSE_END = frozenset({".", "!", "?", ",", ";", ":", "--", "—", "–", '"', "(", ")", "...", "…"})
@@ -291,6 +305,9 @@ FIXED_IT_EXPRESSIONS: tuple[tuple[str, str, bool], ...] = (
         False,
     ),
     (r".*\bhow\s+(?:hard|bad|difficult|tough|rough)", r"(?:gets|got|get|is|'s)", False),
+    # blind class D: "What is it now?", "What is it this time?": impatience at the situation, no thing asked
+    # about ("What is it?" alone may ask what a thing is, so "now" / "this time" must follow)
+    (_OPENER + r"what\s+(?:is|'s|was)", r"(?:now|this\s+time)", False),
 )
 
 
@@ -316,12 +333,34 @@ def _is_fixed_expression(it: Token) -> bool:
     )
 
 
+# a time of day in one token, which like_num misses: "5:15", "11:30", "9.45", "10pm" (blind class A)
+CLOCK_TIME = re.compile(r"(?:[01]?\d|2[0-4])(?:[:.][0-5]\d)?(?:am|pm|a\.m\.|p\.m\.)?")
+CLOCK_SUFFIXES = word_set("am pm a.m. p.m.")
+# "it's quarter to six", "it's ten past nine": a fraction of the hour before "to/past" and an hour
+HOUR_FRACTIONS = word_set("quarter half")
+HOUR_LINKS = word_set("to past after till")
+
+
+def _clock_time(child: Token) -> bool:
+    text = child.lower_
+    if text in CLOCK_SUFFIXES:
+        return True  # "it's 10 pm": the parser makes "pm" the attribute
+    if CLOCK_TIME.fullmatch(text) and not text.isdigit():
+        return True  # a bare number stays with like_num ("it's 5" may be a size); "5:15" or "10pm" is a time
+    return text in HOUR_FRACTIONS and any(
+        link.lower_ in HOUR_LINKS and any(g.like_num for g in link.children)
+        for link in [*child.children, *child.head.children]
+    )
+
+
 def _is_time_or_cleft(it: Token) -> bool:
     verb = it.head
     if verb.lemma_ != "be":
         return False
     for child in verb.children:
-        if child.dep_ in {"attr", "npadvmod", "acomp"} and (child.lower_ in TIME_WORDS or child.like_num):
+        if child.dep_ in {"attr", "npadvmod", "acomp"} and (
+            child.lower_ in TIME_WORDS or child.like_num or _clock_time(child)
+        ):
             return True
         if child.dep_ == "attr" and _clefted(child):
             return True

@@ -127,6 +127,8 @@ WITH_FOLLOWER = {
     "empêche": word_set("que qu' qu’"),
     **dict.fromkeys(("manque", "manquait", "manquera", "manquerait"), word_set(
         "de d' d’ du des un une encore quelque beaucoup plus toujours que qu' qu’ juste seulement rien personne")),
+    # "il me plaît de croire que", "quand il lui plaira de venir": an extraposed infinitive (blind class B)
+    **dict.fromkeys(("plaît", "plait", "plaira", "plairait", "plaisait"), word_set("de d' d’")),
 }
 INVERSION_LINKS = word_set("- t")
 
@@ -275,9 +277,13 @@ def _time(clitics: list[str], rest: list[str]) -> bool:
         return False
     if words[0] in TIME_WORDS or (words[0] in {"l'", "l’"} and words[1:2] == ["heure"]):
         return True
+    if CLOCK_TIME.fullmatch(words[0]):
+        return True  # "il est 5h15", "il était 17h30", "il est 6h": the hour in one token (blind class A)
     return len(words) > 1 and (words[0].isdigit() or words[0] in NUMBER_WORDS) and words[1] in HOUR_WORDS
 
 
+# a time of day written as one token: an hour (0-24), "h", and the minutes if any ("5h15", "17h30", "6h")
+CLOCK_TIME = re.compile(r"(?:[01]?\d|2[0-4])h(?:[0-5]\d)?")
 NUMBER_WORDS = word_set("une deux trois quatre cinq six sept huit neuf dix onze douze")
 
 
@@ -311,13 +317,44 @@ def _concessive_idiom(tokens: Sequence[GToken], index: int) -> bool:
     return rest[0] not in {"soit", "fût"} or "en" in clitics  # "quoi qu'il soit" alone is no idiom
 
 
+# --- blind class B: impersonal "il" of "plaire" in set phrases: "s'il vous plaît", "comme il vous plaira",
+# "quand il plaira à Sa Majesté". "il me plaît" alone is referential (I like it), and so is "s'il me plaît"
+# (if I like it): only the polite "s'il vous/te plaît" after "si", and after "quand/comme" a dative (a clitic
+# or "à ...") with nothing else in the clause
+POLITE_CLITICS = word_set("vous te t' t’")
+PLAIRE_FORMS = word_set("plaît plait plaira plairait plaisait plaise")
+PLAIRE_CONJUNCTIONS = word_set("quand comme lorsque lorsqu' lorsqu’")
+DATIVE_CLITICS = word_set("me m' m’ te t' t’ lui nous vous leur")
+DATIVE_PREPOSITIONS = word_set("à au aux")
+
+
+def _plaire_idiom(tokens: Sequence[GToken], index: int) -> bool:
+    """ "s'il vous plaît", "s'il te plaît", "comme il vous plaira", "quand il plaira à Sa Majesté"."""
+    if index < 1:
+        return False
+    before = tokens[index - 1].text.lower()
+    clitics, rest = _after_clitics(_clause(tokens, index))
+    if not rest or rest[0] not in PLAIRE_FORMS:
+        return False
+    if before in {"s'", "s’", "si"}:
+        # "s'il vous plaît beaucoup" (if you like it a lot) is referential
+        polite = len(clitics) == 1 and clitics[0] in POLITE_CLITICS and rest[0] in {"plaît", "plait"}
+        return polite and not (set(rest[1:2]) & PREDICATE_ADVERBS)
+    if before not in PLAIRE_CONJUNCTIONS:
+        return False
+    dative = [c for c in clitics if c in DATIVE_CLITICS]
+    if dative and len(dative) == len(clitics):
+        return len(rest) == 1  # "comme il vous plaira": the clause ends there
+    return not clitics and len(rest) > 1 and rest[1] in DATIVE_PREPOSITIONS  # "quand il plaira à Sa Majesté"
+
+
 def impersonal_reason(tokens: Sequence[GToken], index: int) -> str:
     """Drop reason for an impersonal "il", or "". The small parser's expl:subj is not used: on the development
     talks the 7 "il" that it alone marked were all referential (il peut être senti, il est étiré). An inverted
     "il" ("y a-t-il", "n'était-il pas possible de") is read with the verb before it."""
     if tokens[index].text.lower() != "il":
         return ""
-    if _concessive_idiom(tokens, index):
+    if _concessive_idiom(tokens, index) or _plaire_idiom(tokens, index):
         return "impersonal_il_idiom"
     clitics, rest = _inverted(tokens, index) or _after_clitics(_clause(tokens, index))
     for name, rule in IMPERSONAL_RULES.items():

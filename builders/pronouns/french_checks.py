@@ -207,6 +207,32 @@ def pronoun_order_differs(source: Token, french_words: Sequence[str], french_ind
     return english.index(source.i) != french.index(french_index)
 
 
+# --- blind class C: "It hurt him badly" -> "Il a eu très mal", "It made him cry" -> "Il a pleuré": the French
+# subject renders the English person object, and the English "it" is left untranslated
+PERSON_OBJECTS_OF = {"it": word_set("him her"), "they": word_set("them")}
+OBJECT_ROLES = frozenset({"dobj", "dative", "iobj", "nsubj"})  # nsubj: "made him cry" (him: the small clause's)
+# "en"/"y" are left out: "It hurt him" -> "Il en a souffert" has "en" for the "it" and "il" for "him"
+FRENCH_OBJECT_PRONOUNS = word_set("le la l' l’ lui les leur eux")
+_FRENCH_CLAUSE_END = frozenset({",", ";", ":", ".", "!", "?", "(", ")", "«", "»", '"', "–", "—"})
+
+
+def person_object_rendered(source: Token, french_words: Sequence[str], index: int) -> bool:
+    """The source's verb has a person object pronoun ("him") and the French clause of the pronoun renders no
+    object pronoun: the French subject is likely the English object, the English subject being dropped."""
+    persons = PERSON_OBJECTS_OF.get(source.lower_, frozenset())
+    verb = source.head
+    nodes = [verb, *(c for c in verb.children if c.dep_ in {"xcomp", "ccomp"})]
+    if not any(g.lower_ in persons and g.dep_ in OBJECT_ROLES and g.i != source.i
+               for node in nodes for g in node.children):
+        return False
+    clause: list[str] = []
+    for word in french_words[index + 1 :]:
+        if word in _FRENCH_CLAUSE_END:
+            break
+        clause.append(word)
+    return not FRENCH_OBJECT_PRONOUNS.intersection(clause)
+
+
 # French group nouns whose members colloquial French often takes up with "ils" ("la police ... ils"): a variant
 # "ils/il" for their "elles/elle" is plausible French, so no item (class 4)
 COLLECTIVE_NOUNS = word_set(

@@ -52,6 +52,7 @@ from builders.pronouns.french_checks import (
     french_head_index,
     generic_they_reason,
     parallel_pronoun_clause,
+    person_object_rendered,
     person_of_gender_in_reach,
     person_rival_in_previous,
     pronoun_order_differs,
@@ -320,6 +321,8 @@ def extract_french(
         raise Drop("fewer_french_pronouns_than_english")  # blind round 4, class 3
     if pronoun_order_differs(source, words, index, FORMS, lambda t: t.lower_ != "it" or not pleonastic_reason(t)):
         raise Drop("french_pronoun_order_differs")  # blind round 10, class 8
+    if person_object_rendered(source, [t.text.lower() for t in segment.german], index):
+        raise Drop("french_pronoun_renders_person_object")  # blind class C: "It hurt him" -> "Il a eu mal"
     noun_of = document_noun_finder(segments, analyser, form.number)
     posterior = coref.posterior(sentence, source.i, config.max_ante_distance)
     if posterior is not None:
