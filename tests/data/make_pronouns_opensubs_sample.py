@@ -75,6 +75,9 @@ class Pool:
 # enfr round 11: the default after round 10's classes; declared before those fixes are written;
 # enfr round 12: the default with its ils floor (class_min_confidence, ils 0.85, chosen on the judged ils items of
 #   rounds 6-11); declared before the draw.
+# enfr round 13: the default after round 12's il classes (clock times, plaire idioms, the French subject rendering
+#   the English person object, person-noun antecedents of it, French heads) and whatever else lands before the
+#   draw; declared before the head-word fixes and any model change are merged.
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
