@@ -42,8 +42,9 @@ from builders.pronouns.coref_learned import (
 
 # 4: version 3's features and recipe, retrained after 521c976 changed the English non-referential rules that
 # feed the anaphoricity features (a passive's purpose infinitive is no extraposition); 5: the same, retrained after
-# 5c556c0 added the fixed "it" expressions (Got it, That's it, ...) to those rules
-VERSION = "7"
+# 5c556c0 added the fixed "it" expressions (Got it, That's it, ...) to those rules; 8: version 7 with the WordNet
+# kind shares in the plural ranker only (docs/coref.md, "Version 8 candidate"; the singular part unchanged)
+VERSION = "8"
 GENDERS = ("m", "f", "n")  # the simulated target genders (coref_gum.pseudo_gender)
 MAX_DISTANCE = 3
 CALIBRATION_FOLDS = 5
