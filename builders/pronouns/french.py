@@ -407,8 +407,24 @@ class FrenchAnalyser:
                 return token if token.idx + len(token.text) == wanted.end else None
         return None
 
+    def noun_after_adjective(self, text: str, tokens: Sequence[GToken], index: int) -> Any:
+        """The noun after an evaluative adjective at ``index`` ("ce fichu interrupteur"), as parsed once the
+        adjective is left out ("ce interrupteur": the small model tags the adjective NOUN, DET or VERB and the noun
+        ADJ, VERB or PROPN); None when the word is no such adjective, or the next word is then no noun ("le
+        pauvre a attendu": there the adjective is the noun)."""
+        if not evaluative_before_word(tokens, index):
+            return None
+        adjective, noun = tokens[index], tokens[index + 1]
+        doc = self.parse(text[: adjective.start] + text[noun.start :])
+        token = next((t for t in doc if t.idx == adjective.start), None)
+        fits = token is not None and len(token.text) == noun.end - noun.start and token.pos_ == "NOUN"
+        return token if fits else None
+
     def noun_entry(self, text: str, tokens: list[GToken], index: int) -> NounEntry | None:
-        token = self.token(text, tokens, index)
+        if self.noun_after_adjective(text, tokens, index) is not None:
+            return None  # "ce fichu interrupteur": the adjective names no referent, the noun after it does
+        after = self.noun_after_adjective(text, tokens, index - 1) if index > 0 else None
+        token = after if after is not None else self.token(text, tokens, index)
         if token is None or token.pos_ != "NOUN" or not_a_noun_head(token):
             return None
         if unmarked_epicene(token):
@@ -437,7 +453,38 @@ def not_a_noun_head(token: Any) -> bool:
     an adjective or participle after its noun ("combinaison étanche": étanche amod of combinaison). Recorded as
     the French head it named no referent (blind EN->FR round 10, class 6); the noun it modifies is the head."""
     modifier = token.dep_ in {"amod", "acl"} and token.head.i < token.i and token.head.pos_ in {"NOUN", "PROPN"}
-    return modifier or token.dep_ in NON_HEAD_DEPS
+    return modifier or token.dep_ in NON_HEAD_DEPS or noun_before_adjective(token) is not None
+
+
+def noun_before_adjective(token: Any) -> Any:
+    """The noun a NOUN-tagged adjective form follows ("un téléphone portable", "ce système digestif portable":
+    the model made *portable*, also a noun, the phrase's head or root), over at most one adjective; None
+    otherwise. French puts its head first in "N N" ("un appareil photo"), so the noun before is the head
+    (class H: the aligner linked "phone" to *portable*, which was recorded)."""
+    if token.pos_ != "NOUN" or token.i == 0 or token.lower_ not in known_adjectives():
+        return None
+    before = token.doc[token.i - 1]
+    if before.pos_ == "ADJ" and before.i > 0:
+        before = token.doc[before.i - 1]
+    return before if before.pos_ == "NOUN" else None
+
+
+# --- an evaluative adjective before its noun -------------------------------------------------------------
+# adjectives of attitude French puts before the noun ("ce fichu interrupteur", "cette satanée machine", "le pauvre
+# chien"): the small model often takes them for the noun, which was then recorded as the antecedent's head
+EVALUATIVE_ADJECTIVES = word_set(
+    "fichu fichue fichus fichues foutu foutue foutus foutues satané satanée satanés satanées sacré sacrée sacrés "
+    "sacrées maudit maudite maudits maudites damné damnée damnés damnées fameux fameuse fameuses pauvre pauvres "
+    "sale sales"
+)
+PHRASE_DETERMINERS = NOUN_DETERMINERS | word_set("mon ma mes ton ta tes notre nos votre vos")
+
+
+def evaluative_before_word(tokens: Sequence[GToken], index: int) -> bool:
+    """An evaluative adjective between a determiner and a word ("ce fichu interrupteur", "la pauvre bête")."""
+    if not 0 < index < len(tokens) - 1 or tokens[index].text.lower() not in EVALUATIVE_ADJECTIVES:
+        return False
+    return tokens[index - 1].text.lower() in PHRASE_DETERMINERS and tokens[index + 1].text.isalpha()
 
 
 # determiners whose form shows the noun's gender (not "son/mon/ton": also before a feminine vowel, "son amie")

@@ -39,6 +39,7 @@ from builders.pronouns.french import (
     impersonal_reason,
     make_french,
     not_a_noun_head,
+    noun_before_adjective,
     tokenize,
 )
 from builders.pronouns.french_agreement import AgreementProblem, french_variants
@@ -125,22 +126,60 @@ def french_noun(segment: Segment, head: int, analyser: Any, number: str) -> tupl
 def french_head_noun(segment: Segment, head: int, analyser: Any) -> tuple[int, NounEntry] | None:
     """The French noun aligned to an English head noun; of several, the one heading the others in the French
     parse ("silkworm" -> "ver à soie": ver, not soie, which the longest-word rule of german_noun took; issue 23,
-    class d: the recorded antecedent named the complement), then the longest."""
-    found = [(j, entry) for j in _with_modified_nouns(segment, aligned(segment, head), analyser)
-             if (entry := analyser.noun_entry(segment.tgt, segment.german, j)) is not None]
+    class d: the recorded antecedent named the complement), then the longest. The head of a French "N de N"
+    whose complement the English head was aligned to comes first (_governing_noun)."""
+    indices = _with_modified_nouns(segment, aligned(segment, head), analyser)
+    governor = _governing_noun(segment, head, indices, analyser)
+    if governor is not None:
+        # a governing noun aligned to nothing shows no crossing, and the complement may then be the referent
+        # ("a chocolate cake" / "une part de gâteau au chocolat"): unsure, so no head, as for no known gender
+        shown = bool(aligned_english(segment, governor))
+        entry = analyser.noun_entry(segment.tgt, segment.german, governor) if shown else None
+        return (governor, entry) if entry is not None else None
+    found = [(j, entry) for j in indices if (entry := analyser.noun_entry(segment.tgt, segment.german, j)) is not None]
     if len(found) < 2:
         return found[0] if found else None
     parsed = {j: analyser.token(segment.tgt, segment.german, j) for j, _ in found}
-    indices = {token.i for token in parsed.values() if token is not None}
+    indices_parsed = {token.i for token in parsed.values() if token is not None}
     heads = [(j, entry) for j, entry in found
-             if parsed[j] is None or not any(a.i in indices for a in parsed[j].ancestors)]
+             if parsed[j] is None or not any(a.i in indices_parsed for a in parsed[j].ancestors)]
     return max(heads or found, key=lambda match: len(segment.german[match[0]].text))
+
+
+COMPLEMENT_REACH = 4  # words from a French noun to its "de" complement ("la portière de la voiture": 3)
+
+
+def _governing_noun(segment: Segment, head: int, indices: Sequence[int], analyser: Any) -> int | None:
+    """The French noun whose complement the head of an English compound was aligned to, when the aligned words
+    hold no more than that complement's phrase: "potassium chlorate" / "le chlorate de potassium" with chlorate
+    linked to "de potassium" and potassium to chlorate, "the engine oil" / "l'huile de moteur" (class G). The
+    aligner's links keep the English order that French reverses, so the complement was recorded as the head, and
+    its gender decided. Found when every English word linked to the governing noun lies in the English noun
+    phrase (its compound modifier; none makes french_head_noun unsure): a governor that renders another English
+    word is left alone."""
+    if segment.doc is None:
+        return None
+    english = segment.doc[head]
+    if not any(c.dep_ == "compound" and c.pos_ in {"NOUN", "PROPN"} for c in english.children):
+        return None
+    phrase = range(english.left_edge.i, english.right_edge.i + 1)
+    starts = {word.start: j for j, word in enumerate(segment.german)}
+    for j in indices:
+        token = analyser.token(segment.tgt, segment.german, j)
+        if token is None or token.dep_ != "nmod" or token.head.pos_ != "NOUN":
+            continue
+        governor = starts.get(token.head.idx)
+        near = token.head.i < token.i <= token.head.i + COMPLEMENT_REACH
+        if near and governor is not None and all(t.i in phrase for t in aligned_english(segment, governor)):
+            return governor
+    return None
 
 
 def _with_modified_nouns(segment: Segment, indices: Sequence[int], analyser: Any) -> list[int]:
     """The aligned words and, for an adjective or participle among them that the French parse attaches to a
     noun before it ("les êtres vivants" for "living things"), that noun: the phrase's head names the referent
-    (blind EN->FR round 10, class 6: the adjective was recorded as the French head)."""
+    (blind EN->FR round 10, class 6: the adjective was recorded as the French head); for an evaluative adjective
+    before its noun, the noun after it."""
     found = list(indices)
     starts = {word.start: j for j, word in enumerate(segment.german)}
     for j in indices:
@@ -148,6 +187,12 @@ def _with_modified_nouns(segment: Segment, indices: Sequence[int], analyser: Any
         if token is not None and not_a_noun_head(token) and token.dep_ in {"amod", "acl"}:
             k = starts.get(token.head.idx)
             found += [k] if k is not None and k not in found else []
+        noun = noun_before_adjective(token) if token is not None else None
+        k = starts.get(noun.idx) if noun is not None else None
+        found += [k] if k is not None and k not in found else []
+        # "ce fichu interrupteur" with "damn switch" aligned to "fichu" alone: the noun after it (class F)
+        if analyser.noun_after_adjective(segment.tgt, segment.german, j) is not None and j + 1 not in found:
+            found.append(j + 1)
     return found
 
 
