@@ -65,6 +65,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_enfr10", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr11", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr12", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr13", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -439,6 +440,21 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "it is more likely the replicating element than the DNA (both masculine): in doubt, no"),
     ("pronouns_opensubs_enfr12", "opensubs-enfr/d006389-s0004-t003", "usable"):
         (False, "the garbled 'Yes, it happens' may be idiomatic, not the train: in doubt, no"),
+    # issue 23, EN-FR round 13 (default at 62a4fd1), resolved by the lead
+    ("pronouns_opensubs_enfr13", "opensubs-enfr/d000053-s0004-t003", "right_antecedent"):
+        (False, "the recorded French head is chanteurs, the modifier of maitres chanteurs (blackmailers), not its head"),
+    ("pronouns_opensubs_enfr13", "opensubs-enfr/d002326-s0004-t007", "usable"):
+        (False, "they who cannot keep up (qu'ils verifient pas) may be the authorities, not the lawyers: in doubt, no"),
+    ("pronouns_opensubs_enfr13", "opensubs-enfr/d002326-s0004-t007", "right_antecedent"):
+        (False, "the same: the lawyers may not be the referent"),
+    ("pronouns_opensubs_enfr13", "opensubs-enfr/d003032-s0004-t002", "usable"):
+        (False, "English they = the restaurants, French ils = the Italians: the two sides name different referents"),
+    ("pronouns_opensubs_enfr13", "opensubs-enfr/d003540-s0004-t003", "usable"):
+        (False, "they may be the two men named by their names, not the criminals; the line is cut off: in doubt, no"),
+    ("pronouns_opensubs_enfr13", "opensubs-enfr/d003540-s0004-t003", "right_antecedent"):
+        (False, "the same: the criminals may not be the referent"),
+    ("pronouns_opensubs_enfr13", "opensubs-enfr/d003679-s0002-t004", "usable"):
+        (False, "the context coordinates les raies et les requins: the variant ils can be read as the coordination"),
     # issue 23, EN-FR round 11 (default at 37da0da), resolved by the lead
     ("pronouns_opensubs_enfr11", "opensubs-enfr/d000491-s0004-t018", "usable"):
         (False, "the referent (the weapons, or the enemy's) is unclear; the wings are recorded: in doubt, no"),
