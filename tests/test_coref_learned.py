@@ -74,21 +74,3 @@ def test_salience_counts_the_lemma_over_the_earlier_document_and_caches_it() -> 
     assert box_row[0] > hall_row[0] > 0.0  # box twice before the pronoun's segment, hall once
     assert box_row[6] == 1.0 and hall_row[6] == 0.0  # "a box" named again after the pronoun
     assert docs[0].user_data[LEMMA_COUNTS_KEY] == {"box": 1, "hall": 1}
-
-
-def test_only_the_plural_ranker_sees_the_wordnet_kind_shares() -> None:
-    from builders.pronouns.coref import Candidate
-    from builders.pronouns.coref_learned import KIND_COUNT, candidate_features, noun_kind_shares
-    from builders.pronouns.english import load_pipeline
-
-    builder = noun_kind_shares("builder")  # WordNet: a detergent first, then two person senses
-    assert builder[0] == pytest.approx(2 / 3) and builder[6] == pytest.approx(1 / 3) and builder[KIND_COUNT] == 0.0
-    assert noun_kind_shares("qzxv") == [0.0] * KIND_COUNT + [1.0]  # not in WordNet: the flag alone
-    nlp = load_pipeline("").nlp
-    docs = [nlp("The builders left the boxes."), nlp("They were tired."), nlp("It was late.")]
-    box = Candidate(0, 4, 3, 5, "heuristic")
-    assert docs[0][4].lemma_ == "box"
-    plural = candidate_features(docs, 1, docs[1][0], box, 0, 1, 3)
-    singular = candidate_features(docs, 2, docs[2][0], box, 0, 1, 3)
-    assert len(plural) == len(singular) + KIND_COUNT + 1
-    assert len(singular) == len(load_weights("it").ranker) and len(plural) == len(load_weights("they").ranker)

@@ -24,6 +24,7 @@ import numpy as np
 
 from builders.pronouns.coref import (
     OBJECT_DEPS,
+    PLURAL_SOURCE_PRONOUNS,
     SUBJECT_DEPS,
     Candidate,
     HeuristicDocument,
@@ -31,7 +32,6 @@ from builders.pronouns.coref import (
     _role_rank,
 )
 from builders.pronouns.english import pleonastic_reason
-from builders.pronouns.wordnet_classes import wordnet_classes
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -43,17 +43,6 @@ DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
 COPULAS = frozenset({"be"})
 CLAUSAL_CHILDREN = frozenset({"ccomp", "xcomp", "csubj", "advcl"})
 LEMMA_COUNTS_KEY = "mtprobes_coref_noun_lemmas"
-# the plural model's words (coref_train's training words): its ranker alone sees the WordNet noun kinds, so the
-# feature row and the weights loaded are chosen by the same test (them/their included)
-PLURAL_MODEL_WORDS = frozenset({"they", "them", "their"})
-# WordNet's noun classes pooled as in round 7 (docs/coref.md): people, animals and groups are what a *they* with a
-# thing antecedent misses; a class not listed here is "other" (attribute, cognition, communication, state, time ...)
-NOUN_KINDS: dict[str, int] = {
-    "person": 0, "animal": 1, "group": 2, "artifact": 3, "act": 4, "event": 4, "process": 4, "phenomenon": 4,
-    "location": 5, "substance": 6, "food": 6, "object": 6, "plant": 6, "body": 6,
-}
-OTHER_KIND = 7
-KIND_COUNT = 8
 
 
 def _role(token: Token) -> int:
@@ -135,18 +124,7 @@ def candidate_features(docs: Sequence[Doc | None], sentence: int, pronoun: Token
         _cosine(_vector(noun), _vector(pronoun)),
         _cosine(_vector(noun), _vector(pronoun_verb)),
         *salience_features(docs, sentence, pronoun, noun, distance),
-        *(noun_kind_shares(lemma) if pronoun.lower_ in PLURAL_MODEL_WORDS else []),
     ]
-
-
-def noun_kind_shares(lemma: str) -> list[float]:
-    """The kinds' shares over the noun's first WordNet senses (version 8, plural model only: the first sense alone
-    misleads, WordNet's first *builder* is a detergent), then whether WordNet lacks the lemma. On *it* the same
-    columns lowered CV top-1 (round 7), so the singular model keeps version 7's row."""
-    classes = wordnet_classes().get(("n", lemma), ())
-    kinds = [NOUN_KINDS.get(c, OTHER_KIND) for c in classes]
-    shares = [kinds.count(k) / len(kinds) if kinds else 0.0 for k in range(KIND_COUNT)]
-    return [*shares, 0.0 if kinds else 1.0]
 
 
 def _earlier_count(docs: Sequence[Doc | None], sentence: int, lemma: str) -> int:
@@ -263,7 +241,7 @@ def model_dir() -> Path:
 @cache
 def load_weights(pronoun: str) -> LearnedWeights:
     """The bundled weights for ``it`` (singular) or ``they`` (plural)."""
-    kind = "plural" if pronoun in PLURAL_MODEL_WORDS else "singular"
+    kind = "plural" if pronoun in PLURAL_SOURCE_PRONOUNS else "singular"
     data = json.loads((model_dir() / "weights.json").read_text(encoding="utf-8"))
     part = data[kind]
     calibration = {gender: (a, b) for gender, (a, b) in part["calibration"].items()}

@@ -442,7 +442,7 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "the garbled 'Yes, it happens' may be idiomatic, not the train: in doubt, no"),
     # issue 23, EN-FR round 13 (default at 62a4fd1), resolved by the lead
     ("pronouns_opensubs_enfr13", "opensubs-enfr/d000053-s0004-t003", "right_antecedent"):
-        (False, "the recorded French head is chanteurs, the modifier of maitres chanteurs (blackmailers), not its head"),
+        (False, "the recorded French head is chanteurs, a modifier in maitres chanteurs (blackmailers), not the head"),
     ("pronouns_opensubs_enfr13", "opensubs-enfr/d002326-s0004-t007", "usable"):
         (False, "they who cannot keep up (qu'ils verifient pas) may be the authorities, not the lawyers: in doubt, no"),
     ("pronouns_opensubs_enfr13", "opensubs-enfr/d002326-s0004-t007", "right_antecedent"):
