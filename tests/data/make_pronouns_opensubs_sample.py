@@ -78,6 +78,8 @@ class Pool:
 # enfr round 13: the default after round 12's il classes (clock times, plaire idioms, the French subject rendering
 #   the English person object, person-noun antecedents of it, French heads) and whatever else lands before the
 #   draw; declared before the head-word fixes and any model change are merged.
+# enfr round 14: the default after round 13: coref-learned version 9 (version 7's plural model back) and the
+#   round-13 variant classes; declared before those variant fixes are merged and before the draw.
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
@@ -89,7 +91,7 @@ POOLS = {
                   4: Round(20261229), 5: Round(20261230), 6: Round(20261231), 7: Round(20261232),
                   8: Round(20261233), 9: Round(20261234),
                   10: Round(20261235), 11: Round(20261236),
-                  12: Round(20261237), 13: Round(20261238)}),
+                  12: Round(20261237), 13: Round(20261238), 14: Round(20261239)}),
 }
 
 
