@@ -223,13 +223,20 @@ def chain_pronouns(
               and not _surely_impersonal(segment, j)]
     for j in extras:
         parsed = analyser.token(segment.tgt, segment.german, j)
+        if parsed is not None and parsed.dep_ not in SUBJECT_DEPS and word in CLITIC_ONLY_FORMS:
+            raise Drop("agreement_unresolved_second_pronoun")  # "qu'ils, eux, ne partiront pas": ils as obj
         if parsed is not None and parsed.dep_ in SUBJECT_DEPS:
             if not unaligned:
                 raise Drop("other_pronoun_of_same_form")
             chain[j] = parsed
-    return [(j, p) for j, p in sorted(chain.items()) if p is not None and p.dep_ in SUBJECT_DEPS]
+    if any(p is None or p.dep_ not in SUBJECT_DEPS for p in chain.values()):
+        # a pronoun of the chain the parse does not make a subject ("Ils ? Ils sont partis.": the first one the
+        # root) was left unflipped, half the chain kept the old gender (EN->FR round 13, class 1): dropped
+        raise Drop("agreement_unresolved_second_pronoun")
+    return sorted(chain.items())
 
 
+CLITIC_ONLY_FORMS = frozenset({"il", "ils"})  # never stressed: always a subject clitic
 CLITIC_WINDOW = 3  # French words before an aligned word where the object clitic of the English "it" may stand
 
 

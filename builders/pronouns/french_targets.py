@@ -578,6 +578,12 @@ def check_same_referent_words(subject: Any, old: GN, chain: set[int]) -> None:
     sentence_end = max(token.i for token in sentence_of(subject))
     if any(_stressed_elsewhere(token, old) for token in subject.doc[sentence_end + 1:] if token.i not in chain):
         raise Unresolved("agreement_unresolved_stressed_pronoun")
+    # the same in an earlier sentence, and a stressed pronoun standing alone there ("Et eux ? Ils sont où ?":
+    # the variant kept "eux" before "Elles"; EN->FR round 13, class 2): most often the referent, dropped
+    sentence_start = min(token.i for token in sentence_of(subject))
+    earlier = [token for token in subject.doc[:sentence_start] if token.i not in chain]
+    if any(_stressed_elsewhere(token, old) or _stressed_alone(token, old) for token in earlier):
+        raise Unresolved("agreement_unresolved_stressed_pronoun_before")
 
 
 SUBJECT_FORMS = {("Masc", "Sing"): "il", ("Fem", "Sing"): "elle", ("Masc", "Plur"): "ils", ("Fem", "Plur"): "elles"}
@@ -603,6 +609,17 @@ def _stressed_elsewhere(token: Any, old: GN) -> bool:
     if _before_meme(token):
         return True  # "elles-mêmes, elles sont ..." outside the repaired region
     return token.dep_ not in SUBJECT_DEPS and (stressed == "eux" or _lower(_next(token, -1)) in PREPOSITIONS)
+
+
+STRESS_ALONE_BEFORE = word_set("et ou mais")
+
+
+def _stressed_alone(token: Any, old: GN) -> bool:
+    """ "Et lui ?", "Mais elle, ..." : a stressed pronoun of the old form after "et/ou/mais" with no verb after it
+    (the next word ends the sentence or is a comma)."""
+    stressed = FAMILIES["stressed"][old]
+    alone = _lower(_next(token)) in SENTENCE_END | {","} or _next(token) is None
+    return token.lower_ == stressed and _lower(_next(token, -1)) in STRESS_ALONE_BEFORE and alone
 
 
 def _partitive_one(token: Any) -> bool:
