@@ -66,6 +66,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_enfr11", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr12", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr13", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr14", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -440,6 +441,15 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "it is more likely the replicating element than the DNA (both masculine): in doubt, no"),
     ("pronouns_opensubs_enfr12", "opensubs-enfr/d006389-s0004-t003", "usable"):
         (False, "the garbled 'Yes, it happens' may be idiomatic, not the train: in doubt, no"),
+    # issue 23, EN-FR round 14 (default at 36c5377), resolved by the lead
+    ("pronouns_opensubs_enfr14", "opensubs-enfr/d000054-s0004-t002", "usable"):
+        (False, "they = two men named only by their names; no French noun forces ils: in doubt, no"),
+    ("pronouns_opensubs_enfr14", "opensubs-enfr/d000063-s0004-t015", "usable"):
+        (False, "they = the slums (les taudis), not the people: wrong antecedent, and the referent is unnamed"),
+    ("pronouns_opensubs_enfr14", "opensubs-enfr/d002551-s0004-t018", "right_antecedent"):
+        (False, "the recorded mention is the non-specific half a machine; the referent is the speaker's machine"),
+    ("pronouns_opensubs_enfr14", "opensubs-enfr/d003958-s0004-t008", "usable"):
+        (False, "it is more likely the missing patient than the roll call: in doubt, no"),
     # issue 23, EN-FR round 13 (default at 62a4fd1), resolved by the lead
     ("pronouns_opensubs_enfr13", "opensubs-enfr/d000053-s0004-t003", "right_antecedent"):
         (False, "the recorded French head is chanteurs, a modifier in maitres chanteurs (blackmailers), not the head"),
