@@ -80,6 +80,8 @@ class Pool:
 #   draw; declared before the head-word fixes and any model change are merged.
 # enfr round 14: the default after round 13: coref-learned version 9 (version 7's plural model back) and the
 #   round-13 variant classes; declared before those variant fixes are merged and before the draw.
+# enfr round 15: the default after round 14's classes (a verb recorded as the French head, un/une and c'est + a
+#   stressed pronoun of the referent left in variants): a replication of round 14; declared before those fixes.
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
@@ -91,7 +93,8 @@ POOLS = {
                   4: Round(20261229), 5: Round(20261230), 6: Round(20261231), 7: Round(20261232),
                   8: Round(20261233), 9: Round(20261234),
                   10: Round(20261235), 11: Round(20261236),
-                  12: Round(20261237), 13: Round(20261238), 14: Round(20261239)}),
+                  12: Round(20261237), 13: Round(20261238), 14: Round(20261239),
+                  15: Round(20261240)}),
 }
 
 
