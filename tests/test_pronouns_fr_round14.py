@@ -69,6 +69,8 @@ FORMS = [
     ("aimeriez", "Gender=Masc|Number=Plur", True),
     ("voudraient", "Gender=Fem|Number=Plur", True),
     ("utilisent", "Mood=Ind|Number=Plur|Person=3|Tense=Pres|VerbForm=Fin", True),
+    # a participle noun carries Tense but is no finite verb
+    ("blessés", "Gender=Masc|Number=Plur|Tense=Past|VerbForm=Part", False),
     ("mange", "Gender=Masc|Number=Sing|VerbForm=Fin", True),
     # nouns with endings of verbs (-ent, -ons, -ions, -erons) stay nouns
     ("moment", "Gender=Masc|Number=Sing", False),

@@ -460,7 +460,7 @@ def not_a_noun_head(token: Any) -> bool:
 # endings of finite verb forms that no French noun has ("vous aimeriez", "ils voudraient", "vous preniez"); not
 # "-ent", "-ons", "-ions" or "-erons", which end nouns too (moment, maisons, nations, forgerons)
 FINITE_VERB_ENDINGS = ("iez", "aient")
-FINITE_VERB_FEATURES = ("Person", "Tense", "Mood")
+FINITE_VERB_FEATURES = ("Person", "Mood")  # not Tense alone: a participle noun ("les blessés") has one
 
 
 def finite_verb_form(token: Any) -> bool:
