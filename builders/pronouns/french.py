@@ -453,7 +453,23 @@ def not_a_noun_head(token: Any) -> bool:
     an adjective or participle after its noun ("combinaison étanche": étanche amod of combinaison). Recorded as
     the French head it named no referent (blind EN->FR round 10, class 6); the noun it modifies is the head."""
     modifier = token.dep_ in {"amod", "acl"} and token.head.i < token.i and token.head.pos_ in {"NOUN", "PROPN"}
-    return modifier or token.dep_ in NON_HEAD_DEPS or noun_before_adjective(token) is not None
+    mis_parsed = modifier or token.dep_ in NON_HEAD_DEPS or noun_before_adjective(token) is not None
+    return mis_parsed or finite_verb_form(token)
+
+
+# endings of finite verb forms that no French noun has ("vous aimeriez", "ils voudraient", "vous preniez"); not
+# "-ent", "-ons", "-ions" or "-erons", which end nouns too (moment, maisons, nations, forgerons)
+FINITE_VERB_ENDINGS = ("iez", "aient")
+FINITE_VERB_FEATURES = ("Person", "Mood")  # not Tense alone: a participle noun ("les blessés") has one
+
+
+def finite_verb_form(token: Any) -> bool:
+    """A conjugated verb the small model tagged NOUN ("vous aimeriez", aligned to the English head noun): its
+    morphology carries a finite verb's features or its form a finite verb's ending. Its gender came from the
+    mis-parse, so it is no French head (EN->FR after round 14, class 1)."""
+    morph = token.morph
+    finite = "Fin" in morph.get("VerbForm") or any(morph.get(feature) for feature in FINITE_VERB_FEATURES)
+    return finite or token.text.lower().endswith(FINITE_VERB_ENDINGS)
 
 
 def noun_before_adjective(token: Any) -> Any:
