@@ -67,6 +67,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_enfr12", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr13", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr14", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr15", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -441,6 +442,21 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "it is more likely the replicating element than the DNA (both masculine): in doubt, no"),
     ("pronouns_opensubs_enfr12", "opensubs-enfr/d006389-s0004-t003", "usable"):
         (False, "the garbled 'Yes, it happens' may be idiomatic, not the train: in doubt, no"),
+    # issue 23, EN-FR round 15 (default at d00ef3b), resolved by the lead
+    ("pronouns_opensubs_enfr15", "opensubs-enfr/d001227-s0004-t004", "right_antecedent"):
+        (False, "they may be the Turks rather than the robberies (both masculine): in doubt, no"),
+    ("pronouns_opensubs_enfr15", "opensubs-enfr/d004783-s0004-t008", "usable"):
+        (False, "the recorded phrase is the kind (women like them); the referent may be a family: gender not forced"),
+    ("pronouns_opensubs_enfr15", "opensubs-enfr/d005268-s0004-t003", "usable"):
+        (False, "the French context also names the box le cadeau (masculine): the variant il may be right"),
+    ("pronouns_opensubs_enfr15", "opensubs-enfr/d005341-s0004-t013", "usable"):
+        (False, "the variant il reads naturally as Pedro, a man in the same sentence"),
+    ("pronouns_opensubs_enfr15", "opensubs-enfr/d005346-s0004-t002", "usable"):
+        (False, "meteorite is named by a masculine noun in the French context too: the variant may be right"),
+    ("pronouns_opensubs_enfr15", "opensubs-enfr/d005592-s0004-t004", "usable"):
+        (False, "the variant elle reads as the dead woman, and the French mistranslates the line"),
+    ("pronouns_opensubs_enfr15", "opensubs-enfr/d005848-s0004-t006", "usable"):
+        (False, "the variant il reads as the client named in the same sentence"),
     # issue 23, EN-FR round 14 (default at 36c5377), resolved by the lead
     ("pronouns_opensubs_enfr14", "opensubs-enfr/d000054-s0004-t002", "usable"):
         (False, "they = two men named only by their names; no French noun forces ils: in doubt, no"),
