@@ -173,8 +173,7 @@ def posteriors(corpus: ParsedCorpus, examples_: Sequence[Example], weights: Lear
     found = []
     for example in examples_:
         docs = list(corpus.docs[example.case.document])
-        candidates = HeuristicDocument(docs).candidates(example.case.sentence, example.case.token,
-                                                                         MAX_DISTANCE)
+        candidates = HeuristicDocument(docs).candidates(example.case.sentence, example.case.token, MAX_DISTANCE)
         pronoun = docs[example.case.sentence][example.case.token]
         found.append(rank(docs, example.case.sentence, pronoun, candidates, MAX_DISTANCE, weights))
     return found

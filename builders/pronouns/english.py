@@ -24,9 +24,8 @@ EXTRAPOSITION_HEADS = word_set(
     "evident apparent certain essential crucial fair unfair safe dangerous normal common rare "
     "amazing"
 )
-EFFORT_NOUNS = word_set("effort courage money work patience skill practice energy guts")
+EFFORT_NOUNS = word_set("effort courage money work patience skill practice energy guts nerve strength willpower luck")
 DURATION_NOUNS = word_set("while time long ages age year month week day hour minute second moment decade century")
-EFFORT_NOUNS = EFFORT_NOUNS | word_set("nerve strength willpower luck")
 # "how long would it take", "it took forever": the verb's adverb is the duration (blind round 8, class 4)
 LENGTH_ADVERBS = word_set("long forever")
 PERSON_OBJECTS = word_set("me you him her us them")

@@ -32,6 +32,7 @@ from builders.pronouns.french_targets import (
     family_of,
     generic_infinitive_predicates,
     invariant_reflexive_participle,
+    sentence_of,
 )
 from builders.pronouns.german import GToken, word_set
 from builders.pronouns.variants import Variant, match_case
@@ -413,7 +414,7 @@ def reference_avoir_agreement(subject: Any) -> bool:
         return False
     if not head.lower_.endswith(AGREED_PARTICIPLE_ENDINGS):
         return False
-    sentence_start = next((t.i + 1 for t in reversed(subject.doc[: subject.i]) if t.text in SENTENCE_END), 0)
+    sentence_start = sentence_of(subject)[0].i
     return not any(t.lower_ in OBJECT_BEFORE for t in subject.doc[sentence_start: head.i])
 
 

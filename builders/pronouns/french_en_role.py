@@ -191,13 +191,14 @@ def _unsure_person(token: Any, gender: str) -> bool:
     after "comme" or as the noun of "être un(e)" things are common ("comme un moteur"), so only a person noun
     of one gender from french_reach's list or a feminine person ending for a feminine subject counts."""
     form = token.lower_
-    if not (_after_comme(token) or _determiner(token) is not None):
+    determined = _determiner(token) is not None
+    if not (_after_comme(token) or determined):
         return form.endswith(PERSON_ENDINGS) and form not in EN_LOCUTIONS and token.pos_ in {"NOUN", "ADJ"}
     singular = form[:-1] if form.endswith(("s", "x")) else form
     listed = form in GENDERED_PERSONS[gender] or singular in GENDERED_PERSONS[gender]
     # a noun made from a participle ("mes invitées", "ses employés") has both forms: unsure without the table
-    participle_noun = _determiner(token) is not None and singular.endswith("ée" if gender == "Fem" else "é")
-    if _determiner(token) is not None and _indefinite_article(token) is None and _adjective_lemma(token):
+    participle_noun = determined and singular.endswith("ée" if gender == "Fem" else "é")
+    if determined and _indefinite_article(token) is None and _adjective_lemma(token):
         return False  # "elles étaient les premières": an adjective used as a noun, repaired as an adjective
     return listed or participle_noun or (gender == "Fem" and form.endswith(FEMININE_PERSON_ENDINGS))
 

@@ -369,9 +369,12 @@ def extract_french(
         raise Drop(reason)  # issue 23, class c: the French pronoun renders another English word or clause
     # an impersonal "il" renders no English pronoun ("il faut", blind round 5, class 3): not counted
     words = [t.text.lower() if not _surely_impersonal(segment, j) else "" for j, t in enumerate(segment.german)]
-    if fewer_french_pronouns(source, words, FORMS, lambda t: t.lower_ != "it" or not pleonastic_reason(t)):
+    def referential(t: Token) -> bool:
+        return t.lower_ != "it" or not pleonastic_reason(t)
+
+    if fewer_french_pronouns(source, words, FORMS, referential):
         raise Drop("fewer_french_pronouns_than_english")  # blind round 4, class 3
-    if pronoun_order_differs(source, words, index, FORMS, lambda t: t.lower_ != "it" or not pleonastic_reason(t)):
+    if pronoun_order_differs(source, words, index, FORMS, referential):
         raise Drop("french_pronoun_order_differs")  # blind round 10, class 8
     if person_object_rendered(source, [t.text.lower() for t in segment.german], index):
         raise Drop("french_pronoun_renders_person_object")  # blind class C: "It hurt him" -> "Il a eu mal"
@@ -465,12 +468,7 @@ def _check_variant_referent_in_reach(segments: Sequence[Segment], sentence: int,
     if sentence == 0 or segments[sentence - 1].doc is None:
         return
     previous = segments[sentence - 1]
-
-    def is_person(token: Token) -> bool:
-        ours = next((j for j, t in enumerate(previous.german) if t.start == token.idx), None)
-        english = aligned_english(previous, ours) if ours is not None else []
-        return any(t.lemma_.lower() in person_nouns() for t in english)
-
+    is_person = _person_test(previous)
     if person_rival_in_previous(analyser.parse(previous.tgt), gender, number, genders, is_person, antecedent_lemma):
         raise Drop("variant_gender_person_in_previous_segment")
 

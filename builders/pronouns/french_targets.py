@@ -148,8 +148,9 @@ def _other_person_before(token: Any) -> str:
 def _tout_reading(token: Any, before: str, after: str) -> str:
     if _tout_determiner(token, after):
         return "other"
-    if token.lower_ in {"tous", "toutes"} and _other_person_before(token):
-        return _other_person_before(token)
+    other_person = _other_person_before(token) if token.lower_ in {"tous", "toutes"} else ""
+    if other_person:
+        return other_person
     before_singular = token.lower_ in {"tous", "toutes"} and after in SINGULAR_DETERMINERS
     floating = (after not in DETERMINERS or before_singular
                 or (after == "les" and _lower(_next(token, 2)) in NUMERALS))
@@ -562,7 +563,8 @@ def check_same_referent_words(subject: Any, old: GN, chain: set[int]) -> None:
     Unresolved: the item is dropped rather than given a variant that keeps the old gender."""
     clitic = OBJECT_CLITICS.get(old)
     in_region = {token.i for token in region(subject)} | {token.i for token in fronted(subject)}
-    for token in sentence_of(subject):
+    sentence = sentence_of(subject)
+    for token in sentence:
         if token.i == subject.i or token.i in chain:
             continue
         if clitic is not None and token.lower_ == clitic and (token.pos_ == "PRON" or object_clitic(token)):
@@ -575,7 +577,7 @@ def check_same_referent_words(subject: Any, old: GN, chain: set[int]) -> None:
             raise Unresolved("agreement_unresolved_partitive")
     # a stressed pronoun of the old form after a preposition in a later sentence of the segment ("il est là ;
     # je compte sur lui"): the referent or another, and kept it gives the answer away (blind round 9, class 4)
-    sentence_end = max(token.i for token in sentence_of(subject))
+    sentence_end = sentence[-1].i
     if any(_stressed_elsewhere(token, old) for token in subject.doc[sentence_end + 1:] if token.i not in chain):
         raise Unresolved("agreement_unresolved_stressed_pronoun")
     others = [token for token in subject.doc if token.i != subject.i and token.i not in chain]
@@ -585,7 +587,7 @@ def check_same_referent_words(subject: Any, old: GN, chain: set[int]) -> None:
         raise Unresolved("agreement_unresolved_indefinite_one")
     # the same in an earlier sentence, and a stressed pronoun standing alone there ("Et eux ? Ils sont où ?":
     # the variant kept "eux" before "Elles"; EN->FR round 13, class 2): most often the referent, dropped
-    sentence_start = min(token.i for token in sentence_of(subject))
+    sentence_start = sentence[0].i
     earlier = [token for token in subject.doc[:sentence_start] if token.i not in chain]
     if any(_stressed_elsewhere(token, old) or _stressed_alone(token, old) for token in earlier):
         raise Unresolved("agreement_unresolved_stressed_pronoun_before")
@@ -707,8 +709,9 @@ def infinitive_predicates(subject: Any) -> Iterator[Any]:
 
 
 def _avoir_l_air(token: Any) -> bool:
-    return token.lower_ == "air" and _lower(_next(token, -1)) in {"l'", "l’"} and _next(token, -2) is not None \
-        and _next(token, -2).lemma_ == "avoir"
+    verb = _next(token, -2)
+    return token.lower_ == "air" and _lower(_next(token, -1)) in {"l'", "l’"} and verb is not None \
+        and verb.lemma_ == "avoir"
 
 
 def generic_infinitive_predicates(subject: Any) -> set[int]:
@@ -719,7 +722,7 @@ def generic_infinitive_predicates(subject: Any) -> set[int]:
         if token.lower_ != "être":
             continue
         rest = [t for t in words[position + 1:] if not _adverb(t)]
-        governor = next((t for t in reversed(words[:position]) if t.pos_ in {"VERB", "AUX", "ADJ"}), None)
+        governor = _infinitive_governor(words[:position])
         reflexive = any(t.lower_ in REFLEXIVES for t in words[:position])
         generic = governor is not None and governor.lemma_ in OTHER_CONTROL and rest and not reflexive
         return {rest[0].i} if generic else set()
@@ -746,6 +749,11 @@ REFLEXIVES = word_set("se s' s’")
 ADJUNCT_PREPOSITIONS = word_set("pour sans afin avant lieu")
 
 
+def _infinitive_governor(before: list[Any]) -> Any:
+    """The verb or adjective nearest before an infinitive "être" (``before``: the words up to it)."""
+    return next((t for t in reversed(before) if t.pos_ in {"VERB", "AUX", "ADJ"}), None)
+
+
 def _subject_controls(before: list[Any]) -> bool:
     """Whether the pronoun is the understood subject of the infinitive "être" after ``before`` (the words
     between them): an adjunct ("pour être"), an adjective ("il est heureux d'être là") or a verb of
@@ -755,7 +763,7 @@ def _subject_controls(before: list[Any]) -> bool:
         return True
     if any(t.lower_ in REFLEXIVES for t in before):
         return True  # "elle s'oblige à être patiente": the reflexive object is the subject
-    governor = next((t for t in reversed(before) if t.pos_ in {"VERB", "AUX", "ADJ"}), None)
+    governor = _infinitive_governor(before)
     if governor is None or governor.pos_ == "ADJ" or governor.lemma_ in SUBJECT_CONTROL:
         return True
     if governor.lemma_ in OTHER_CONTROL:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
-from typing import TextIO
 
 from builders.core.atomic import atomic_text
 from builders.core.row_store import RowSet
@@ -18,12 +18,8 @@ def write_plain(rows: RowSet, config: VariationsConfig, out_dir: Path) -> list[s
     columns = _plain_columns(config)
     with ExitStack() as stack:
         handles = {relative: stack.enter_context(atomic_text(out_dir / relative)) for relative in columns}
-        per_type: dict[str, list[tuple[TextIO, str]]] = {}
-        for relative, (type_name, field) in columns.items():
-            per_type.setdefault(type_name, []).append((handles[relative], field))
-        for row in rows:
-            for handle, field in per_type.get(row.record["type"], ()):
-                handle.write(row.record[field] + "\n")
+        for relative, line in _plain_lines(rows, columns):
+            handles[relative].write(line)
     return list(columns)
 
 
@@ -41,7 +37,20 @@ def _plain_columns(config: VariationsConfig) -> dict[str, tuple[str, str]]:
     return columns
 
 
+def _plain_lines(rows: RowSet, columns: dict[str, tuple[str, str]]) -> Iterator[tuple[str, str]]:
+    """(plain file, line) for every record, in one pass over the rows: a record's type picks its files."""
+    per_type: dict[str, list[tuple[str, str]]] = {}
+    for relative, (type_name, field) in columns.items():
+        per_type.setdefault(type_name, []).append((relative, field))
+    for row in rows:
+        for relative, field in per_type.get(row.record["type"], ()):
+            yield relative, row.record[field] + "\n"
+
+
 def plain_files(rows: RowSet, config: VariationsConfig) -> dict[str, str]:
     """The plain files' contents, from the records (what `mtprobes validate` compares them with)."""
-    return {relative: "".join(row.record[field] + "\n" for row in rows if row.record["type"] == type_name)
-            for relative, (type_name, field) in _plain_columns(config).items()}
+    columns = _plain_columns(config)
+    lines: dict[str, list[str]] = {relative: [] for relative in columns}
+    for relative, line in _plain_lines(rows, columns):
+        lines[relative].append(line)
+    return {relative: "".join(parts) for relative, parts in lines.items()}
