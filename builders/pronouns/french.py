@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from builders.pronouns.french_verbs import ALL_TENSES, AVOIR, ETRE, THIRD_SINGULAR
 from builders.pronouns.german import GToken, NounEntry, word_set
 from builders.pronouns.packs import PronounForm
 
@@ -85,8 +86,10 @@ CONDITIONAL_VERBS = {
     "trouve": word_set("que qu' qu’"),
     "peut": word_set("que qu' qu’"),  # "il se peut que"
 }
-AVOIR_AFTER_Y = word_set("a avait aura aurait eut ait avoir ayant")
-ETRE_FORMS = word_set("est était sera serait fut soit sont étaient")
+# "il y a", "il y aurait", "il pourrait y avoir", "il a fallu", "il a été": the third singular of "avoir"
+AVOIR_AFTER_Y = AVOIR.finite(THIRD_SINGULAR) | {AVOIR.infinitive, AVOIR.present_participle}
+# "il est", "il fut", "bien qu'il fût": the third singular of "être" in every tense
+ETRE_FORMS = ETRE.finite(THIRD_SINGULAR, ALL_TENSES)
 EXTRAPOSED_STARTS = word_set("de d' d’ que qu' qu’")
 PREDICATE_ADVERBS = word_set(
     "pas plus très trop si aussi bien vraiment toujours souvent encore déjà donc peut-être plutôt assez "
@@ -118,7 +121,7 @@ PASSER_FOLLOWERS = word_set(
     "quand lorsque lorsqu' lorsqu’ si exactement vraiment"
 )
 # "il en est de même", "qu'en est-il des effets", "il en va de sa vie" (not "il en est fier")
-EN_ETRE_ALLER = word_set("est était sera serait soit fût va allait ira irait")  # "qu'il en soit ainsi"
+EN_ETRE_ALLER = ETRE_FORMS | word_set("va allait ira irait")  # "qu'il en soit ainsi", "il en fut de même"
 EN_FOLLOWERS = word_set("de d' d’ des du ainsi autrement")
 # "il s'avère que", "il n'empêche que", "il manque du pain": impersonal with what follows
 WITH_FOLLOWER = {

@@ -59,7 +59,7 @@ from builders.pronouns.french_checks import (
     pronoun_order_differs,
     rival_noun_before,
 )
-from builders.pronouns.french_clitics import object_clitic
+from builders.pronouns.french_clitics import AVOIR_FORMS, INNER_CLITICS, object_clitic
 from builders.pronouns.french_reach import english_person_subject, french_person_in_reach, generic_noun_in_reach
 from builders.pronouns.french_targets import sentence_of
 from builders.pronouns.german import GToken, NounEntry, word_set
@@ -265,8 +265,7 @@ def chain_clitics(segment: Segment, source: Token, analyser: FrenchAnalyser) -> 
 
 
 # words that stand between an object clitic and its verb in one verbal cluster ("je ne l'y ai jamais vue")
-CLUSTER_WORDS = word_set("lui leur y en a ai as avons avez ont avait avais avions aviez avaient aura aurait eu "
-                         "ait pas jamais plus déjà bien toujours encore rien")
+CLUSTER_WORDS = INNER_CLITICS | AVOIR_FORMS | word_set("pas jamais plus déjà bien toujours encore rien")
 
 
 def _in_cluster(words: Sequence[GToken], clitic: int, verb: int) -> bool:
