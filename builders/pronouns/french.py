@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from builders.pronouns.french_verbs import ALL_TENSES, AVOIR, ETRE, THIRD_SINGULAR
 from builders.pronouns.german import GToken, NounEntry, word_set
 from builders.pronouns.packs import PronounForm
 
@@ -85,8 +86,11 @@ CONDITIONAL_VERBS = {
     "trouve": word_set("que qu' qu’"),
     "peut": word_set("que qu' qu’"),  # "il se peut que"
 }
-AVOIR_AFTER_Y = word_set("a avait aura aurait eut ait avoir ayant")
-ETRE_FORMS = word_set("est était sera serait fut soit sont étaient")
+# "il y a", "il y aurait", "il pourrait y avoir", "il a fallu", "il a été": the third singular of "avoir"
+AVOIR_AFTER_Y = AVOIR.finite(THIRD_SINGULAR) | {AVOIR.infinitive, AVOIR.present_participle}
+# "il est", "il était", "il fut": the third singular of "être", and the plural "sont", "étaient" that the hand list
+# had (a typo "il sont" still reads as the copula), kept so that no output changes
+ETRE_FORMS = ETRE.finite(THIRD_SINGULAR) | {"sont", "étaient"}
 EXTRAPOSED_STARTS = word_set("de d' d’ que qu' qu’")
 PREDICATE_ADVERBS = word_set(
     "pas plus très trop si aussi bien vraiment toujours souvent encore déjà donc peut-être plutôt assez "
@@ -118,7 +122,9 @@ PASSER_FOLLOWERS = word_set(
     "quand lorsque lorsqu' lorsqu’ si exactement vraiment"
 )
 # "il en est de même", "qu'en est-il des effets", "il en va de sa vie" (not "il en est fier")
-EN_ETRE_ALLER = word_set("est était sera serait soit fût va allait ira irait")  # "qu'il en soit ainsi"
+# "qu'il en soit ainsi", "qu'il en fût ainsi"; the simple past ("il en fut de même") was not in the hand list and
+# is left out so that no output changes
+EN_ETRE_ALLER = (ETRE.finite(THIRD_SINGULAR, ALL_TENSES) - {"fut"}) | word_set("va allait ira irait")
 EN_FOLLOWERS = word_set("de d' d’ des du ainsi autrement")
 # "il s'avère que", "il n'empêche que", "il manque du pain": impersonal with what follows
 WITH_FOLLOWER = {
