@@ -168,7 +168,8 @@ def config(
 
 @app.command()
 def validate(path: Annotated[Path, typer.Argument(help="A built dataset folder (the one with info.json).")]) -> None:
-    """Check schema, JSONL/parquet agreement, manifest counts, card and the builder's invariants."""
+    """Check schema, JSONL/parquet agreement, manifest counts, extras, file hashes, signature, card and the builder's
+    invariants (docs/validation.md)."""
     from builders.core.validate import validate_dataset
 
     ds = validate_dataset(path)

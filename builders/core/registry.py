@@ -42,7 +42,8 @@ register(
 register(
     "pronouns.v1",
     "builders.pronouns.builder:PronounsBuilder",
-    "EN 'it' -> DE er/sie/es contrastive sets filtered by parse, alignment and coreference (ContraPro)",
+    "EN 'it' -> DE er/sie/es (tgt_lang fr: 'it'/'they' -> il/elle/ils/elles) contrastive sets filtered by parse, "
+    "alignment and coreference (ContraPro)",
 )
 register(
     "variations.v1",

@@ -19,8 +19,8 @@ def register(app: typer.Typer) -> None:
             int, typer.Option("--context", "-n", help="Preceding segments per context line.")
         ] = 1,
     ) -> None:
-        """Write contrapro.json, text.{en,de} and context.{en,de} with N context segments (like ContraPro's
-        json2text_and_context)."""
+        """Write contrapro.json, export/text.{en,de} and export/context.{en,de} (.fr for an EN->FR set) with N
+        context segments (like ContraPro's json2text_and_context)."""
         from builders.pronouns.extras import export_dataset
 
         for path in export_dataset(dataset, out, context):

@@ -22,7 +22,8 @@ class PronounsConfig(BuildConfig):
     input_format: Literal["docs", "wmt", "opus", "jsonl"] = setting(
         "docs", "docs: line-aligned files with <d> document breaks; wmt: plus a docs TSV; opus: plus .ids; jsonl")
     src: str = setting("", "English file, one segment per line", required="input_format docs, wmt or opus")
-    tgt: str = setting("", "German file, line-aligned with src", required="input_format docs, wmt or opus")
+    tgt: str = setting("", "target-language file (German; French with tgt_lang fr), line-aligned with src",
+                      required="input_format docs, wmt or opus")
     docs_tsv: str = setting("", "domain<TAB>document id per line", required="input_format wmt")
     ids: str = setting("", "the OPUS .ids file naming each line's documents", required="input_format opus")
     opus_root: str = setting("", "folder with the documents named in .ids (optional existence check)")

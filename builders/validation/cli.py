@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
         threads: Annotated[int, typer.Option("--threads", help="CPU threads for torch (scoring).")] = 1,
     ) -> None:
         """Build sets from the synthetic worlds with the real builders, score them with the bundled models through
-        the real scorer adapters, and test each claim (see README, "Validation on bundled models"). Exits 1 when
+        the real scorer adapters, and test each claim (see docs/reference/validation-reference.md). Exits 1 when
         a claim fails."""
         import torch
 
