@@ -599,6 +599,27 @@ def attested_forms() -> frozenset[str]:
     return frozenset(form.lower() for form in forms if isinstance(form, str))
 
 
+def verb_of_past_participle(form: str) -> str:
+    """The infinitive whose past participle ``form`` is, by the lemmatizer's lookup table ("vue", "vues", "vu"
+    -> "voir"; "remarquées" -> "remarquer"), or "" (not a participle there, or no tables). The small model tags
+    some participles NOUN ("tu l'aurais vue"): this reads the form alone. (The verb index of known_verbs lacks
+    the irregular verbs, so an infinitive is told by its ending.)"""
+    lemmatizer = make_french().pipeline_component("lemmatizer")
+    lookups = getattr(lemmatizer, "lookups", None)
+    if lookups is None or not lookups.has_table("lemma_lookup"):
+        return ""
+    table = lookups.get_table("lemma_lookup")
+    word = form.lower()
+    for masculine in dict.fromkeys((word, word.removesuffix("s"), word.removesuffix("es"), word.removesuffix("e"))):
+        verbs = [lemma for lemma in table.get(masculine) or [] if lemma.endswith(INFINITIVE_ENDINGS) and lemma != word]
+        if verbs and masculine:
+            return str(verbs[0])
+    return ""
+
+
+INFINITIVE_ENDINGS = ("er", "ir", "re")
+
+
 @cache
 def known_verbs() -> frozenset[str]:
     """French infinitives: the verb index of the same lemmatizer tables (empty without them)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from builders.pronouns.french import known_verbs
+from builders.pronouns.french import known_verbs, verb_of_past_participle
 from builders.pronouns.french_verbs import ALL_TENSES, AVOIR, PERSONS
 from builders.pronouns.german import word_set
 
@@ -116,8 +116,10 @@ def clitic_edits(clitics: list[Any], gender: str, new_gender: str, number: str,
                 raise CliticProblem("agreement_unresolved_object_clitic")
             edits.append((clitic, FLIPPED[(form, new_gender)]))
         for word, participle in agreeing_words(clitic):
-            if participle and word.morph.get("VerbForm") != ["Part"] and word.pos_ not in {"VERB", "ADJ"}:
-                continue  # "l'a dit", tagged as expected; anything else is no participle of the clitic
+            tagged = word.morph.get("VerbForm") == ["Part"] or word.pos_ in {"VERB", "ADJ"}
+            if participle and not tagged and not verb_of_past_participle(word.lower_):
+                continue  # "l'a dit", tagged as expected; anything else is no participle of the clitic, unless
+                # its form is one ("tu l'aurais vue": "vue" tagged NOUN kept its gender in the variant)
             swapped = swap(word, gender, new_gender, number)
             if swapped is None:
                 raise CliticProblem("agreement_unresolved_object_clitic_participle")
