@@ -21,18 +21,33 @@ def test_selections_by_person_and_tense() -> None:
     assert (ETRE.infinitive, ETRE.present_participle, ETRE.past_participle) == ("être", "étant", "été")
 
 
-def test_derived_sets_keep_the_hand_lists() -> None:
-    # the literal lists the rules had before the table: every derived set keeps exactly their members
+def test_derived_sets_follow_the_grammar() -> None:
+    # after round 15 the selections are grammar, not the old hand lists: an impersonal "il" takes the third
+    # singular of every tense (so "fût", "eût", and "fut" in "il en fut de même"; no plural "sont/étaient"), and
+    # "avoir" between an object clitic and its participle may be any form ("tu l'aurais vue", "je l'eus vue",
+    # "pour l'avoir vue", "l'ayant vue")
+    third_singular_avoir = "a avait aura aurait eut ait eût"
+    every_avoir = (
+        "ai as a avons avez ont avais avait avions aviez avaient aurai auras aura aurons aurez auront aurais aurait "
+        "aurions auriez auraient eus eut eûmes eûtes eurent aie aies ait ayons ayez aient eusse eusses eût eussions "
+        "eussiez eussent avoir ayant eu"
+    )
     expected = {
-        "a avait aura aurait eut ait avoir ayant": french.AVOIR_AFTER_Y,
-        "est était sera serait fut soit sont étaient": french.ETRE_FORMS,
-        "est était sera serait soit fût va allait ira irait": french.EN_ETRE_ALLER,
+        f"{third_singular_avoir} avoir ayant": french.AVOIR_AFTER_Y,
+        "est était sera serait fut soit fût": french.ETRE_FORMS,
+        "est était sera serait fut soit fût va allait ira irait": french.EN_ETRE_ALLER,
+        every_avoir: french_clitics.AVOIR_FORMS,
+        f"lui leur y en {every_avoir} pas jamais plus déjà bien toujours encore rien": french_pack.CLUSTER_WORDS,
+        # the agreement rules read the third person of the everyday tenses (unchanged by round 15)
         "est sont était étaient sera seront serait seraient fut furent soit soient été être": french_targets.ETRE,
         "a ont avait avaient aura auront aurait auraient eut eurent ait aient": french_targets.AVOIR,
-        "a ai as avons avez ont avait avais avions aviez avaient aura aurai auras aurons aurez auront aurait aurais "
-        "aurions auriez auraient eut eurent ait aie aies ayons ayez aient avoir ayant eu": french_clitics.AVOIR_FORMS,
-        "lui leur y en a ai as avons avez ont avait avais avions aviez avaient aura aurait eu ait pas jamais plus "
-        "déjà bien toujours encore rien": french_pack.CLUSTER_WORDS,
     }
     for words, derived in expected.items():
         assert word_set(words) == derived
+
+
+def test_no_selection_keeps_an_exception() -> None:
+    # each set is a plain selection of the table: by person and tense, plus named non-finite forms
+    assert ETRE.finite(("3sg",), ALL_TENSES) == french.ETRE_FORMS
+    assert AVOIR.finite(PERSONS, ALL_TENSES) | AVOIR.non_finite() == french_clitics.AVOIR_FORMS
+    assert AVOIR.finite(PERSONS, ALL_TENSES) | AVOIR.non_finite() <= french_pack.CLUSTER_WORDS

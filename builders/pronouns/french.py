@@ -86,11 +86,13 @@ CONDITIONAL_VERBS = {
     "trouve": word_set("que qu' qu’"),
     "peut": word_set("que qu' qu’"),  # "il se peut que"
 }
-# "il y a", "il y aurait", "il pourrait y avoir", "il a fallu", "il a été": the third singular of "avoir"
-AVOIR_AFTER_Y = AVOIR.finite(THIRD_SINGULAR) | {AVOIR.infinitive, AVOIR.present_participle}
-# "il est", "il était", "il fut": the third singular of "être", and the plural "sont", "étaient" that the hand list
-# had (a typo "il sont" still reads as the copula), kept so that no output changes
-ETRE_FORMS = ETRE.finite(THIRD_SINGULAR) | {"sont", "étaient"}
+# "il y a", "il y aurait", "il pourrait y avoir", "il a fallu", "il a été", "il eût fallu": the third singular of
+# "avoir" in every tense (an impersonal "il" agrees in the third singular only), and the infinitive and present
+# participle after a modal or preposition ("il va y avoir", "y ayant")
+AVOIR_AFTER_Y = AVOIR.finite(THIRD_SINGULAR, ALL_TENSES) | {AVOIR.infinitive, AVOIR.present_participle}
+# "il est", "il était", "il fut", "bien qu'il fût difficile de": the third singular of "être" in every tense. The
+# plural "sont", "étaient" of the old hand list are left out: an impersonal "il" never takes a plural verb
+ETRE_FORMS = ETRE.finite(THIRD_SINGULAR, ALL_TENSES)
 EXTRAPOSED_STARTS = word_set("de d' d’ que qu' qu’")
 PREDICATE_ADVERBS = word_set(
     "pas plus très trop si aussi bien vraiment toujours souvent encore déjà donc peut-être plutôt assez "
@@ -122,9 +124,8 @@ PASSER_FOLLOWERS = word_set(
     "quand lorsque lorsqu' lorsqu’ si exactement vraiment"
 )
 # "il en est de même", "qu'en est-il des effets", "il en va de sa vie" (not "il en est fier")
-# "qu'il en soit ainsi", "qu'il en fût ainsi"; the simple past ("il en fut de même") was not in the hand list and
-# is left out so that no output changes
-EN_ETRE_ALLER = (ETRE.finite(THIRD_SINGULAR, ALL_TENSES) - {"fut"}) | word_set("va allait ira irait")
+# "qu'il en soit ainsi", "qu'il en fût ainsi", "il en fut de même": the third singular of "être" in every tense
+EN_ETRE_ALLER = ETRE.finite(THIRD_SINGULAR, ALL_TENSES) | word_set("va allait ira irait")
 EN_FOLLOWERS = word_set("de d' d’ des du ainsi autrement")
 # "il s'avère que", "il n'empêche que", "il manque du pain": impersonal with what follows
 WITH_FOLLOWER = {
@@ -596,6 +597,27 @@ def attested_forms() -> frozenset[str]:
             if name == "lemma_lookup" and isinstance(key, str):
                 forms.add(key)
     return frozenset(form.lower() for form in forms if isinstance(form, str))
+
+
+def verb_of_past_participle(form: str) -> str:
+    """The infinitive whose past participle ``form`` is, by the lemmatizer's lookup table ("vue", "vues", "vu"
+    -> "voir"; "remarquées" -> "remarquer"), or "" (not a participle there, or no tables). The small model tags
+    some participles NOUN ("tu l'aurais vue"): this reads the form alone. (The verb index of known_verbs lacks
+    the irregular verbs, so an infinitive is told by its ending.)"""
+    lemmatizer = make_french().pipeline_component("lemmatizer")
+    lookups = getattr(lemmatizer, "lookups", None)
+    if lookups is None or not lookups.has_table("lemma_lookup"):
+        return ""
+    table = lookups.get_table("lemma_lookup")
+    word = form.lower()
+    for masculine in dict.fromkeys((word, word.removesuffix("s"), word.removesuffix("es"), word.removesuffix("e"))):
+        verbs = [lemma for lemma in table.get(masculine) or [] if lemma.endswith(INFINITIVE_ENDINGS) and lemma != word]
+        if verbs and masculine:
+            return str(verbs[0])
+    return ""
+
+
+INFINITIVE_ENDINGS = ("er", "ir", "re")
 
 
 @cache

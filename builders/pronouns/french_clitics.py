@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from builders.pronouns.french import known_verbs
-from builders.pronouns.french_verbs import AVOIR
+from builders.pronouns.french import known_verbs, verb_of_past_participle
+from builders.pronouns.french_verbs import ALL_TENSES, AVOIR, PERSONS
 from builders.pronouns.german import word_set
 
 OBJECT_CLITIC_FORMS = word_set("le la l' l’ les")
@@ -27,9 +27,9 @@ CLITIC_HOSTS = word_set("je j' j’ tu il elle on nous vous ils elles ne n' n’
 INFINITIVE_PREPOSITIONS = word_set("pour de d' d’ à sans")
 # clitics that may stand between the object clitic and its verb ("je la lui ai donnée", "on l'y a mise")
 INNER_CLITICS = word_set("lui leur y en")
-# the auxiliary after an object clitic, any person ("je l'ai vue", "tu l'aurais vue"), and its non-finite forms;
-# the simple past in the first and second person was not in the hand list and is left out so that no output changes
-AVOIR_FORMS = (AVOIR.finite() - {"eus", "eûmes", "eûtes"}) | AVOIR.non_finite()
+# the auxiliary after an object clitic, any person and tense ("je l'ai vue", "tu l'aurais vue", "dès que je l'eus
+# vue", "il l'eût vue"), and its non-finite forms ("pour l'avoir vue", "l'ayant vue", "l'a eue")
+AVOIR_FORMS = AVOIR.finite(PERSONS, ALL_TENSES) | AVOIR.non_finite()
 FLIPPED = {("le", "Fem"): "la", ("la", "Masc"): "le"}
 OWN_FORM = {"Masc": "le", "Fem": "la"}
 
@@ -116,8 +116,10 @@ def clitic_edits(clitics: list[Any], gender: str, new_gender: str, number: str,
                 raise CliticProblem("agreement_unresolved_object_clitic")
             edits.append((clitic, FLIPPED[(form, new_gender)]))
         for word, participle in agreeing_words(clitic):
-            if participle and word.morph.get("VerbForm") != ["Part"] and word.pos_ not in {"VERB", "ADJ"}:
-                continue  # "l'a dit", tagged as expected; anything else is no participle of the clitic
+            tagged = word.morph.get("VerbForm") == ["Part"] or word.pos_ in {"VERB", "ADJ"}
+            if participle and not tagged and not verb_of_past_participle(word.lower_):
+                continue  # "l'a dit", tagged as expected; anything else is no participle of the clitic, unless
+                # its form is one ("tu l'aurais vue": "vue" tagged NOUN kept its gender in the variant)
             swapped = swap(word, gender, new_gender, number)
             if swapped is None:
                 raise CliticProblem("agreement_unresolved_object_clitic_participle")

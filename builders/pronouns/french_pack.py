@@ -62,7 +62,7 @@ from builders.pronouns.french_checks import (
 from builders.pronouns.french_clitics import INNER_CLITICS, object_clitic
 from builders.pronouns.french_reach import english_person_subject, french_person_in_reach, generic_noun_in_reach
 from builders.pronouns.french_targets import sentence_of
-from builders.pronouns.french_verbs import AVOIR, PERSONS
+from builders.pronouns.french_verbs import ALL_TENSES, AVOIR, PERSONS
 from builders.pronouns.german import GToken, NounEntry, word_set
 from builders.pronouns.human_agent import human_agent_reason, person_antecedent_reason
 from builders.pronouns.packs import PronounForm
@@ -266,9 +266,9 @@ def chain_clitics(segment: Segment, source: Token, analyser: FrenchAnalyser) -> 
 
 
 # words that stand between an object clitic and its verb in one verbal cluster ("je ne l'y ai jamais vue")
-# "avoir": every person of the present and imperfect, and the other forms the hand list had (blind round 9); its
-# other forms ("je l'aurais vue", "pour l'avoir vu") are not added so that no output changes
-CLUSTER_AVOIR = AVOIR.finite(PERSONS, ("present", "imperfect")) | {"aura", "aurait", "ait", AVOIR.past_participle}
+# "avoir" (blind round 9): the auxiliary in every person and tense ("je l'ai vue", "tu l'aurais vue", "tu l'auras
+# vue") and its non-finite forms ("pour l'avoir vue", "l'ayant vue", "quand je l'ai eu vue")
+CLUSTER_AVOIR = AVOIR.finite(PERSONS, ALL_TENSES) | AVOIR.non_finite()
 CLUSTER_WORDS = INNER_CLITICS | CLUSTER_AVOIR | word_set("pas jamais plus déjà bien toujours encore rien")
 
 
