@@ -35,12 +35,13 @@ def test_derived_sets_follow_the_grammar() -> None:
     expected = {
         f"{third_singular_avoir} avoir ayant": french.AVOIR_AFTER_Y,
         "est était sera serait fut soit fût": french.ETRE_FORMS,
-        "est était sera serait fut soit fût va allait ira irait": french.EN_ETRE_ALLER,
+        "est était sera serait fut soit fût va allait ira irait alla aille allât": french.EN_ETRE_ALLER,
         every_avoir: french_clitics.AVOIR_FORMS,
         f"lui leur y en {every_avoir} pas jamais plus déjà bien toujours encore rien": french_pack.CLUSTER_WORDS,
-        # the agreement rules read the third person of the everyday tenses (unchanged by round 15)
-        "est sont était étaient sera seront serait seraient fut furent soit soient été être": french_targets.ETRE,
-        "a ont avait avaient aura auront aurait auraient eut eurent ait aient": french_targets.AVOIR,
+        # the agreement rules read the third person of every tense, the literary imperfect subjunctive too
+        "est sont était étaient sera seront serait seraient fut furent soit soient fût fussent été être":
+            french_targets.ETRE,
+        "a ont avait avaient aura auront aurait auraient eut eurent ait aient eût eussent": french_targets.AVOIR,
     }
     for words, derived in expected.items():
         assert word_set(words) == derived

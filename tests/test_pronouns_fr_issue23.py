@@ -70,6 +70,10 @@ def _variant(text: str) -> list[str]:
         ("Il est grand et mange beaucoup.", "Elle est grande et mange beaucoup."),
         ("Ils sont arrivés ensemble, eux aussi.", "Elles sont arrivées ensemble, elles aussi."),
         ("Il est plutôt typique.", "Elle est plutôt typique."),  # an adverb is no predicate ("plutôte")
+        # the literary imperfect subjunctive of "être" and "avoir" is a copula too (after round 15)
+        ("Bien qu'elle fût prête, nous sommes restés.", "Bien qu'il fût prêt, nous sommes restés."),
+        ("Il fût parti avant nous.", "Elle fût partie avant nous."),
+        ("Bien qu'elles fussent fatiguées, nous avons continué.", "Bien qu'ils fussent fatigués, nous avons continué."),
     ],
 )
 def test_agreement_targets_of_the_flipped_subject(text: str, expected: str) -> None:

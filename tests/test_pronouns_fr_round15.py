@@ -34,6 +34,9 @@ IMPERSONAL = [
     ("Il en fut ainsi pendant des années.", "impersonal_il_idiom"),
     ("Il en fut très fier.", ""),
     ("Il en fut endommagé.", ""),
+    # ... and of "aller": "il en va de même" in the simple past and the subjunctive
+    ("Il en alla de même pour les autres.", "impersonal_il_idiom"),
+    ("Qu'il en aille ainsi, je le veux bien.", "impersonal_il_idiom"),
     # an impersonal "il" agrees in the third singular: a plural form after it is no copula of the rules
     ("Il sont importants de nos jours.", ""),
 ]

@@ -124,8 +124,9 @@ PASSER_FOLLOWERS = word_set(
     "quand lorsque lorsqu' lorsqu’ si exactement vraiment"
 )
 # "il en est de même", "qu'en est-il des effets", "il en va de sa vie" (not "il en est fier")
-# "qu'il en soit ainsi", "qu'il en fût ainsi", "il en fut de même": the third singular of "être" in every tense
-EN_ETRE_ALLER = ETRE.finite(THIRD_SINGULAR, ALL_TENSES) | word_set("va allait ira irait")
+# "qu'il en soit ainsi", "qu'il en fût ainsi", "il en fut de même": the third singular of "être" in every tense;
+# "il en va", "il en alla", "qu'il en aille", "qu'il en allât": the same of "aller"
+EN_ETRE_ALLER = ETRE.finite(THIRD_SINGULAR, ALL_TENSES) | word_set("va allait ira irait alla aille allât")
 EN_FOLLOWERS = word_set("de d' d’ des du ainsi autrement")
 # "il s'avère que", "il n'empêche que", "il manque du pain": impersonal with what follows
 WITH_FOLLOWER = {
