@@ -82,6 +82,9 @@ class Pool:
 #   round-13 variant classes; declared before those variant fixes are merged and before the draw.
 # enfr round 15: the default after round 14's classes (a verb recorded as the French head, un/une and c'est + a
 #   stressed pronoun of the referent left in variants): a replication of round 14; declared before those fixes.
+# enfr round 16: the default after round 15: the auxiliary word sets as grammar (impersonal il with fut/fût/eût,
+#   every avoir form in the object-clitic cluster, a noun-tagged participle after l' + avoir, the imperfect
+#   subjunctive in the agreement rules' copulas); judges elle, elles and the variants at the session's final code.
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
@@ -94,7 +97,7 @@ POOLS = {
                   8: Round(20261233), 9: Round(20261234),
                   10: Round(20261235), 11: Round(20261236),
                   12: Round(20261237), 13: Round(20261238), 14: Round(20261239),
-                  15: Round(20261240)}),
+                  15: Round(20261240), 16: Round(20261241)}),
 }
 
 
