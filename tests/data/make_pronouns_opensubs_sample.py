@@ -85,6 +85,9 @@ class Pool:
 # enfr round 16: the default after round 15: the auxiliary word sets as grammar (impersonal il with fut/fût/eût,
 #   every avoir form in the object-clitic cluster, a noun-tagged participle after l' + avoir, the imperfect
 #   subjunctive in the agreement rules' copulas); judges elle, elles and the variants at the session's final code.
+# enfr round 17: the default after round 16's variant classes (possessive pronouns, fragments, floating tous with a
+#   noun-tagged predicate, imperative clitics, a predicate noun of the other gender); declared before those fixes
+#   are merged.
 POOLS = {
     "ende": Pool("opensubs-ende", "de", "pool.de", ("er", "sie", "es"),
                  {1: Round(20261126), 2: Round(20261202), 3: Round(20261203, (("coref", "learned"),)),
@@ -97,7 +100,7 @@ POOLS = {
                   8: Round(20261233), 9: Round(20261234),
                   10: Round(20261235), 11: Round(20261236),
                   12: Round(20261237), 13: Round(20261238), 14: Round(20261239),
-                  15: Round(20261240), 16: Round(20261241)}),
+                  15: Round(20261240), 16: Round(20261241), 17: Round(20261242)}),
 }
 
 
