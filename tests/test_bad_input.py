@@ -170,16 +170,3 @@ def test_line_breaks_in_hf_table_strings_are_normalised_and_counted(tmp_path: Pa
     assert data.src == ["a dog running", "a cat"] and data.ref == ["ein Hund rennt", "eine Katze"]
     assert counted == {str(folder): 2}
 
-
-@pytest.mark.parametrize(("tgt_lang", "floors", "message"), [
-    ("de", {"zz": 0.5}, r"'zz' is not a pronoun class of tgt_lang 'de' \(er, es, sie\)$"),
-    ("de", {"ils": 0.9}, r"'ils' is not a pronoun class of tgt_lang 'de' \(er, es, sie\)$"),
-    ("fr", {"Ils": 0.9}, r"'Ils' is not a pronoun class of tgt_lang 'fr' .*; did you mean 'ils'"),
-])
-def test_a_class_floor_for_no_pronoun_class_is_refused(tgt_lang: str, floors: dict[str, float],
-                                                        message: str) -> None:
-    """A floor no item can match (a typo, another language's class) used to be accepted and do nothing."""
-    from builders.pronouns.config import PronounsConfig
-
-    with pytest.raises(ConfigError, match="config key 'class_min_confidence': " + message):
-        PronounsConfig(src="a.en", tgt="a.de", tgt_lang=tgt_lang, class_min_confidence=floors)
