@@ -147,6 +147,24 @@ def test_jsonl_input_and_de_en_direction(tmp_path: Path) -> None:
     assert (out / "plain" / "variations.num.de").read_text(encoding="utf-8") == "Er kam 4 Tage zu spät.\n"
 
 
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ({"id": "", "src": "B.", "tgt": "B."}, "in.jsonl:2: 'id' is empty"),  # was the source_id "" of records
+        ({"id": " ", "src": "B.", "tgt": "B."}, "in.jsonl:2: 'id' is empty"),
+        ({"id": "a", "src": "B.", "tgt": "B."}, "in.jsonl:2: duplicate id 'a'"),
+        ({"id": 2, "src": "B.", "tgt": "B."}, "in.jsonl:2: fields 'id', 'src' and 'tgt' must be strings"),
+    ],
+)
+def test_bad_jsonl_id_names_file_and_line(tmp_path: Path, bad: dict, message: str) -> None:
+    rows = [{"id": "a", "src": "He came 3 days late.", "tgt": "Er kam 3 Tage zu spät."}, bad]
+    path = _write(tmp_path / "in.jsonl", [json.dumps(r) for r in rows])
+    config = VariationsConfig(jsonl=str(path), types=["SUBNUM"], aligner="unique")
+    with pytest.raises(InputError, match=message):
+        VariationsBuilder(config).build(tmp_path / "out", quiet=True)
+    assert not any(p.is_file() for p in (tmp_path / "out").rglob("*"))  # nothing half-written
+
+
 def test_line_count_mismatch_names_both_counts(tmp_path: Path) -> None:
     en = _write(tmp_path / "a.en", ["One.", "Two."])
     de = _write(tmp_path / "a.de", ["Eins."])

@@ -89,6 +89,8 @@ def _jsonl_pairs(config: VariationsConfig, path: Path) -> Iterator[Pair]:
         require_fields(path, number, record, ("id", "src", "tgt"))
         if not all(isinstance(record[k], str) for k in ("id", "src", "tgt")):
             raise InputError(path, "fields 'id', 'src' and 'tgt' must be strings", line=number)
+        if not record["id"].strip():  # the records' source_id would be blank and their ids "-DEL-000"
+            raise InputError(path, "'id' is empty", line=number)
         if record["id"] in seen:
             raise InputError(path, f"duplicate id {record['id']!r}", line=number)
         seen.add(record["id"])
