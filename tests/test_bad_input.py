@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import gzip
 import os
 import subprocess
@@ -170,3 +171,33 @@ def test_line_breaks_in_hf_table_strings_are_normalised_and_counted(tmp_path: Pa
     assert data.src == ["a dog running", "a cat"] and data.ref == ["ein Hund rennt", "eine Katze"]
     assert counted == {str(folder): 2}
 
+
+
+@pytest.mark.parametrize(("code", "message"), [
+    (errno.EROFS, "the file system is read-only .*--resume once it is writable"),
+    (errno.EACCES, "permission denied .*--resume once it is writable"),
+    (errno.EEXIST, "a folder is needed here, but the path is or goes through a file .*once that file is moved away"),
+    (errno.ENOTDIR, "a folder is needed here, but the path is or goes through a file"),
+])
+def test_os_errors_on_written_paths_are_one_line_naming_the_path(tmp_path: Path, code: int, message: str) -> None:
+    """EACCES, EEXIST and ENOTDIR (a cache folder that cannot be made) were tracebacks; a read-only disk was told
+    to wait for room."""
+    from builders.core.errors import MtprobesError
+    from builders.core.outcome import reported_os_errors
+
+    with pytest.raises(MtprobesError, match=f"^{tmp_path / 'cache'}: {message}"), reported_os_errors(tmp_path / "v1"):
+        raise OSError(code, os.strerror(code), str(tmp_path / "cache"))
+
+
+@pytest.mark.parametrize("cache", ["a-file", "a-file/inside"])
+def test_an_alignment_cache_that_is_a_file_is_one_clear_error(tmp_path: Path, cache: str) -> None:
+    (tmp_path / "a-file").write_text("not a folder\n")
+    src, tgt = tmp_path / "docs.en", tmp_path / "docs.de"
+    src.write_text("<d>\nThe cat sleeps.\nIt is black.\n")
+    tgt.write_text("<d>\nDie Katze schläft.\nSie ist schwarz.\n")
+    result = run_cli("build", "pronouns", "--set", f"src={src}", "--set", f"tgt={tgt}",
+                     "--set", f"alignment_cache={tmp_path / cache}", "--out", str(tmp_path / "out"), "-q")
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"error: {tmp_path / cache}: a folder is needed here"), result.stderr
+    assert not list((tmp_path / "out").rglob("v1"))  # nothing where a finished output would be
