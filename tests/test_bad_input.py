@@ -178,6 +178,7 @@ def test_line_breaks_in_hf_table_strings_are_normalised_and_counted(tmp_path: Pa
     (errno.EACCES, "permission denied .*--resume once it is writable"),
     (errno.EEXIST, "a folder is needed here, but the path is or goes through a file .*once that file is moved away"),
     (errno.ENOTDIR, "a folder is needed here, but the path is or goes through a file"),
+    (errno.EISDIR, "a file is needed here, but it is a folder .*once that folder is moved away"),
 ])
 def test_os_errors_on_written_paths_are_one_line_naming_the_path(tmp_path: Path, code: int, message: str) -> None:
     """EACCES, EEXIST and ENOTDIR (a cache folder that cannot be made) were tracebacks; a read-only disk was told
@@ -201,3 +202,41 @@ def test_an_alignment_cache_that_is_a_file_is_one_clear_error(tmp_path: Path, ca
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith(f"error: {tmp_path / cache}: a folder is needed here"), result.stderr
     assert not list((tmp_path / "out").rglob("v1"))  # nothing where a finished output would be
+
+
+def test_an_atomic_write_onto_a_folder_names_the_folder(tmp_path: Path) -> None:
+    """priors_out naming a folder was an IsADirectoryError traceback naming the temporary file beside it."""
+    from builders.core.atomic import write_text
+    from builders.core.errors import MtprobesError
+    from builders.core.outcome import reported_os_errors
+
+    (tmp_path / "priors").mkdir()
+    with pytest.raises(MtprobesError, match=f"^{tmp_path / 'priors'}: a file is needed here, but it is a folder"), \
+            reported_os_errors(tmp_path / "v1"):
+        write_text(tmp_path / "priors", "LEX\tit\tes\t1\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["priors"]  # no temporary file left beside it
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"garbage line\n", r"priors\.txt:1: not a priors line"),  # the diagonal aligner skipped it without a word
+    (b"LEX\tit\tes\t2\nLEX\tit\tes\tmuch\n", r"priors\.txt:2: not a priors line"),  # eflomal: a traceback
+    (b"HMMF\t1\t0.5\nFERF\tit\tone\t0.3\n", r"priors\.txt:2: not a priors line"),
+    (b"LEX\tit\tes\t2\nLEX\tit\tStra\xdfe\t1\n", r"priors\.txt:2 \(byte \d+\): invalid UTF-8"),  # a traceback
+])
+def test_a_bad_priors_in_file_names_its_line(tmp_path: Path, content: bytes, message: str) -> None:
+    from builders.pronouns.align import check_priors_file
+
+    priors = tmp_path / "priors.txt"
+    priors.write_bytes(content)
+    with pytest.raises(InputError, match=message):
+        check_priors_file(priors)
+
+
+def test_priors_in_of_every_eflomal_line_kind_is_accepted(tmp_path: Path) -> None:
+    from builders.pronouns.align import check_priors_file
+    from builders.pronouns.align_diagonal import parse_lexicon_priors
+
+    priors = tmp_path / "priors.txt"
+    priors.write_text("LEX\tit\tes\t2\nHMMF\t1\t0.5\nHMMR\t-1\t0.5\nFERF\tit\t1\t0.3\nFERR\tes\t2\t1e-3\n")
+    check_priors_file(priors)  # raises on any line it does not accept
+    assert parse_lexicon_priors(priors.read_text()) == [("it", "es", 2.0)]  # what the diagonal aligner takes

@@ -27,6 +27,7 @@ _OS_HINTS = {
     errno.EPERM: ("operation not permitted", "once it is writable"),
     errno.EEXIST: _IN_THE_WAY,  # mkdir(exist_ok=True) of a path that is a file
     errno.ENOTDIR: _IN_THE_WAY,  # a path through a file
+    errno.EISDIR: ("a file is needed here, but it is a folder", "once that folder is moved away"),
 }
 
 

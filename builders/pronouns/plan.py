@@ -17,6 +17,7 @@ from builders.pronouns.align import (
     AlignSettings,
     aligner_lines,
     aligner_version,
+    check_priors_file,
     lines_links,
     links_origin,
     seed_lexicon_priors,
@@ -268,6 +269,7 @@ def _align_settings(config: PronounsConfig, ctx: BuildContext) -> AlignSettings:
     priors = [str(Path(p).expanduser()) for p in config.priors_in]
     for number, path in enumerate(priors):
         ctx.add_resource(f"priors_in_{number}", path)
+        check_priors_file(Path(path))
     if config.seed_lexicon:
         lexicon = ctx.add_resource("seed_lexicon", _resource(pack.seed_lexicon))
         priors.append(str(seed_lexicon_priors(lexicon, ctx.work_dir / "seed_priors.txt")))
