@@ -118,6 +118,38 @@ def test_resume_after_a_killed_overwrite_finishes_it(corpus: tuple[Path, Path], 
     assert (final / "jsonl" / "test.jsonl").read_bytes() == (fresh / "jsonl" / "test.jsonl").read_bytes()
 
 
+@pytest.mark.parametrize(("units_before", "message", "kept"), [
+    (0, "interrupted before the first checkpoint; nothing was kept", False),
+    (3, r"interrupted; the finished units are kept in \.v1\.partial/: run the same command with --resume", True),
+])
+def test_ctrl_c_says_what_was_kept_and_leaves_no_output_folder(
+    corpus: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, units_before: int, message: str,
+    kept: bool,
+) -> None:
+    """Ctrl-C ended a build with status 130 and not a word; a resume gives the bytes of an uninterrupted build."""
+    from builders.core.errors import BuildInterrupted
+
+    process, seen = ToyBuilder.process, []
+
+    def interrupted(self: ToyBuilder, unit: Any, plan: Any, ctx: Any) -> Any:
+        seen.append(unit.key)
+        if len(seen) > units_before:
+            raise KeyboardInterrupt
+        return process(self, unit, plan, ctx)
+
+    monkeypatch.setattr(ToyBuilder, "process", interrupted)
+    settings = {"checkpoint_every": 1, "lines_per_unit": 2}
+    with pytest.raises(BuildInterrupted, match=message) as err:
+        toy(corpus, **settings).build(tmp_path / "out", quiet=True)
+    assert err.value.exit_code == 130
+    final = tmp_path / "out" / "toy" / "default" / "v1"
+    assert not final.exists() and (final.parent / ".v1.partial").is_dir() == kept
+    monkeypatch.setattr(ToyBuilder, "process", process)
+    resumed = toy(corpus, **settings).build(tmp_path / "out", quiet=True, resume=kept)
+    fresh = toy(corpus, **settings).build(tmp_path / "fresh", quiet=True)
+    assert (resumed / "jsonl" / "test.jsonl").read_bytes() == (fresh / "jsonl" / "test.jsonl").read_bytes()
+
+
 # --- disk full -----------------------------------------------------------------------------------------------
 
 def test_disk_full_while_writing_is_one_line_and_leaves_nothing_half_written(

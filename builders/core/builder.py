@@ -26,7 +26,7 @@ from builders import __version__
 from builders.core.checkpoint import Checkpoint
 from builders.core.config import BuildConfig
 from builders.core.context import BuildContext, Counts, Row
-from builders.core.errors import MtprobesError, ValidationFailed
+from builders.core.errors import BuildInterrupted, MtprobesError, ValidationFailed
 from builders.core.executors import Executor, UnitResult, make_executor, run_unit
 from builders.core.lock import OutputLock
 from builders.core.outcome import reported_os_errors, warn_if_degenerate
@@ -152,6 +152,9 @@ class Builder(abc.ABC, Generic[ConfigT]):
             except MtprobesError:  # bad input or config: nothing worth resuming unless checkpoints were written
                 plan.discard_unless_resumable()
                 raise
+            except KeyboardInterrupt:  # Ctrl-C ended the command without a word: say what was kept
+                plan.discard_unless_resumable()
+                raise BuildInterrupted(_interrupted_message(plan)) from None
 
     def output_name(self) -> str:
         """The <config> part of the output path: ``name``, or one made of the identifying keys when default."""
@@ -252,6 +255,13 @@ class Builder(abc.ABC, Generic[ConfigT]):
         }
         info["signature"] = make_signature(self, ctx)
         return info
+
+
+def _interrupted_message(plan: OutputPlan) -> str:
+    if plan.work_dir.is_dir():
+        return (f"{plan.final_dir}: interrupted; the finished units are kept in {plan.work_dir.name}/: run the same "
+                "command with --resume to go on from them")
+    return f"{plan.final_dir}: interrupted before the first checkpoint; nothing was kept"
 
 
 def id_hash(subset: str, split: str, record_id: Any) -> bytes:
