@@ -256,3 +256,18 @@ def test_spacy_model_without_an_english_parser_is_refused(model: str, message: s
         pytest.skip(f"{model} is not installed")
     with pytest.raises(ConfigError, match="config key 'spacy_model': " + message):
         load_pipeline(model)
+
+
+@pytest.mark.parametrize("option", [["--executor", "threads"], ["--set", "executor=threads"]])
+def test_an_unknown_executor_is_a_usage_error_before_the_output_is_looked_at(tmp_path: Path,
+                                                                              option: list[str]) -> None:
+    """With an output already there, 'already exists; pass --overwrite' came first: an --overwrite then
+    only led to the executor error."""
+    src = tmp_path / "in.en"
+    src.write_text("one\ntwo\n")
+    ToyBuilder(ToyConfig(src=str(src), tgt=str(src))).build(tmp_path / "out", quiet=True)
+    result = run_cli("build", "toy.v1", "--set", f"src={src}", "--set", f"tgt={src}", *option,
+                     "--out", str(tmp_path / "out"))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip() == ("error: config key 'executor': expected one of 'local', 'processes', 'ray', "
+                                     "got str 'threads'")

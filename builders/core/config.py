@@ -12,7 +12,7 @@ import types
 import typing
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 import yaml
 
@@ -52,8 +52,8 @@ class BuildConfig:
     license_name: str = setting("", 'the licence\'s name when license is "other" (e.g. "WMT24 test set terms")')
     # How the units run (core/executors.py). Not part of the dataset's identity: to_dict() and the signature
     # leave them out, so every executor and worker count gives the same bytes.
-    executor: str = setting("local", "where units run: local, processes or ray (never changes the bytes)",
-                            run_only=True)
+    executor: Literal["local", "processes", "ray"] = setting(
+        "local", "where units run: local, processes or ray (never changes the bytes)", run_only=True)
     workers: int = setting(0, "worker processes / Ray CPUs; 0: all CPUs of the machine", run_only=True)
     ray_address: str = setting("", 'Ray cluster: "" local, auto, ray://host:10001', run_only=True)
 
