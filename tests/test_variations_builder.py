@@ -197,6 +197,12 @@ def test_malformed_lexicon_row_names_file_and_row(tmp_path: Path, row: str, mess
         ({"types": ["DEL", "SWAP"]}, "types"),
         ({"ins_threshold": 0.0}, "ins_threshold"),
         ({"tgt_lang": "fr"}, "tgt_lang"),
+        # SUBNUM with no offsets made no item and counted no drop
+        ({"num_offsets": []}, "'num_offsets': empty, but types has SUBNUM"),
+        # the message named two keys, whichever was off
+        ({"ins_max_shift": -1.0}, r"^config key 'ins_max_shift': must be in \(0, 1\], got -1\.0$"),
+        ({"ins_min_count": 0}, r"^config key 'ins_min_count': must be >= 1, got 0$"),
+        ({"lines_per_unit": 0}, r"^config key 'lines_per_unit': must be >= 1, got 0$"),
     ],
 )
 def test_config_errors_name_the_key(overrides: dict, key: str) -> None:
