@@ -190,11 +190,16 @@ def _read_config_text(path: Path) -> str:
 def parse_config_text(path: Path | str, text: str) -> Any:
     """YAML (or JSON by suffix) through a loader with depth and size limits; every mapping key must be text."""
     try:
-        data = json.loads(text) if str(path).endswith(".json") else yaml.load(text, Loader=_LimitedLoader)
+        data = (json.loads(text, object_pairs_hook=_json_mapping) if str(path).endswith(".json")
+                else yaml.load(text, Loader=_LimitedLoader))
     except _TooDeep as err:
         raise ConfigError(f"{path}: config is {err}") from None
-    except (json.JSONDecodeError, yaml.YAMLError) as err:
-        raise ConfigError(f"{path}: cannot parse config: {err}") from None
+    except _DuplicateKey as err:
+        raise ConfigError(f"{path}{f':{err.line}' if err.line else ''}: config {err}") from None
+    except json.JSONDecodeError as err:
+        raise ConfigError(f"{path}:{err.lineno}:{err.colno}: cannot parse config: {err.msg}") from None
+    except yaml.YAMLError as err:
+        raise ConfigError(_yaml_error(path, err)) from None
     except RecursionError:  # json's parser
         raise ConfigError(f"{path}: config is nested more than {MAX_CONFIG_DEPTH} levels deep") from None
     _check_shape(path, data)
@@ -205,6 +210,36 @@ class _TooDeep(yaml.YAMLError):
     pass
 
 
+class _DuplicateKey(yaml.YAMLError):
+    """A key given twice in one mapping: YAML and JSON keep the last without a word."""
+
+    def __init__(self, key: str, first: int | None, line: int | None) -> None:
+        where = f" (first on line {first})" if first else ""
+        super().__init__(f"key {key!r} is given twice{where}: keep the one you mean")
+        self.line = line
+
+
+def _yaml_error(path: Path | str, err: yaml.YAMLError) -> str:
+    """One line naming the file and line (PyYAML's own message spans several, quoting "<unicode string>")."""
+    mark = getattr(err, "problem_mark", None)
+    problem = getattr(err, "problem", None) or str(err).splitlines()[0]
+    context, context_mark = getattr(err, "context", None), getattr(err, "context_mark", None)
+    started = f" started on line {context_mark.line + 1}, column {context_mark.column + 1}" if context_mark else ""
+    detail = f"{problem} ({context}{started})" if context else problem
+    if mark is None:
+        return f"{path}: cannot parse config: {detail}"
+    return f"{path}:{mark.line + 1}:{mark.column + 1}: cannot parse config: {detail}"
+
+
+def _json_mapping(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _DuplicateKey(key, None, None)
+        seen[key] = value
+    return seen
+
+
 class _LimitedLoader(yaml.SafeLoader):
     """SafeLoader (plain data only) that refuses nesting past MAX_CONFIG_DEPTH while composing, before the
     recursive constructor could overflow the stack."""
@@ -212,6 +247,17 @@ class _LimitedLoader(yaml.SafeLoader):
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self._depth = 0
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        lines: dict[str, int] = {}
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                continue  # keys merged in by "<<" may be overridden: that is what a merge is for
+            line = key_node.start_mark.line + 1
+            if key_node.value in lines:
+                raise _DuplicateKey(key_node.value, lines[key_node.value], line)
+            lines[key_node.value] = line
+        return super().construct_mapping(node, deep)
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         self._depth += 1
