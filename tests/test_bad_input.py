@@ -271,3 +271,32 @@ def test_an_unknown_executor_is_a_usage_error_before_the_output_is_looked_at(tmp
     assert result.returncode == 2, result.stderr
     assert result.stderr.strip() == ("error: config key 'executor': expected one of 'local', 'processes', 'ray', "
                                      "got str 'threads'")
+
+
+@pytest.mark.parametrize(("present", "returncode", "message"), [
+    # a document missing under opus_root: its lines were left out without a word (info.json only)
+    (["de/a.xml.gz", "en/a.xml.gz"], 0,
+     r"WARNING mtprobes: 1 input line\(s\) left out as ids_missing_document, first \S*os\.ids:3: de/gone\.xml\.gz"),
+    # every document missing (a wrong opus_root) was blamed on "<d> document markers or blank lines"
+    ([], 1, r"error: \S*os\.en: no sentence pairs with text on both sides \(0 document\(s\) read; 3 input line\(s\) "
+            r"left out as ids_missing_document, first \S*os\.ids:1: de/a\.xml\.gz"),
+])
+def test_opus_lines_of_missing_documents_are_said_on_stderr(tmp_path: Path, present: list[str], returncode: int,
+                                                           message: str) -> None:
+    import re
+
+    src, tgt, ids = tmp_path / "os.en", tmp_path / "os.de", tmp_path / "os.ids"
+    src.write_text("The cat sleeps.\nIt is black.\nThe dog barks.\n")
+    tgt.write_text("Die Katze schläft.\nSie ist schwarz.\nDer Hund bellt.\n")
+    ids.write_text("de/a.xml.gz\ten/a.xml.gz\t1\t1\nde/a.xml.gz\ten/a.xml.gz\t2\t2\nde/gone.xml.gz\ten/gone.xml.gz\t1\t1\n")
+    root = tmp_path / "root"
+    for name in present:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(b"")
+    root.mkdir(exist_ok=True)
+    result = run_cli("build", "pronouns", "--set", "input_format=opus", "--set", f"src={src}", "--set", f"tgt={tgt}",
+                     "--set", f"ids={ids}", "--set", f"opus_root={root}", "--set", "alignment_cache=",
+                     "--out", str(tmp_path / "out"), "-q")
+    assert result.returncode == returncode, result.stderr
+    assert re.search(message, result.stderr), result.stderr
+    assert "Traceback" not in result.stderr
