@@ -161,11 +161,19 @@ def _clean_json(value: Any) -> tuple[Any, int]:
 def read_parallel(paths: Sequence[str | Path]) -> list[list[str]]:
     """Read line-aligned files; all must have the same number of lines (error gives every count)."""
     columns = [read_lines(p) for p in paths]
-    counts = {str(p): len(c) for p, c in zip(paths, columns, strict=True)}
-    if len(set(counts.values())) > 1:
-        listing = ", ".join(f"{p} has {n} lines" for p, n in counts.items())
-        raise InputError(paths[0], f"line-aligned files differ in length: {listing}")
+    counts = [len(c) for c in columns]
+    if len(set(counts)) > 1:
+        raise _length_error(paths, counts)
     return columns
+
+
+def _length_error(paths: Sequence[str | Path], counts: Sequence[int]) -> InputError:
+    """Named by the file that ends first, at its last line (the first file was named, even when it was the
+    one whole file beside two short ones)."""
+    listing = ", ".join(f"{p} has {n} lines" for p, n in zip(paths, counts, strict=True))
+    shortest = min(range(len(paths)), key=counts.__getitem__)
+    return InputError(paths[shortest], f"line-aligned files differ in length, this one ends first: {listing}",
+                      line=counts[shortest])
 
 
 def iter_lines(path: str | Path, *, report: bool = True) -> Iterator[str]:
@@ -236,8 +244,7 @@ def iter_parallel(paths: Sequence[str | Path]) -> Iterator[tuple[str, ...]]:
         if any(line is None for line in row):
             counts = [rows + (line is not None) + sum(1 for _ in stream)
                       for line, stream in zip(row, streams, strict=True)]
-            listing = ", ".join(f"{p} has {n} lines" for p, n in zip(paths, counts, strict=True))
-            raise InputError(paths[0], f"line-aligned files differ in length: {listing}")
+            raise _length_error(paths, counts)
         rows += 1
         yield tuple(line for line in row if line is not None)
 
