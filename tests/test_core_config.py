@@ -33,6 +33,9 @@ class SampleConfig(BuildConfig):
         (["label=abc", "seed=99"], {"label": "abc", "seed": 99}),
         (["path={resources}/x"], {"path": f"{resources_root()}/x"}),
         (["label=a: b"], {"label": "a: b"}),
+        # YAML 1.1 wants a dot in a float: these were "expected float, got str '1e-1'"
+        (["threshold=1e-1"], {"threshold": 0.1}),
+        (["label=1e-1x"], {"label": "1e-1x"}),
     ],
 )
 def test_overrides_are_parsed_and_typed(overrides: list[str], expected: dict[str, object]) -> None:
@@ -98,6 +101,13 @@ def test_bad_json_config_files(tmp_path: Path, content: str, message: str) -> No
     path.write_text(content)
     with pytest.raises(ConfigError, match=message):
         SampleConfig.from_sources(path)
+
+
+def test_a_float_without_a_dot_in_a_config_file_is_a_number(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    path.write_text("threshold: 5e-1\nlabel: '1e-1'\n")
+    config = SampleConfig.from_sources(path)
+    assert (config.threshold, config.label) == (0.5, "1e-1")  # quoted, it stays text
 
 
 def test_keys_merged_in_by_an_alias_may_be_overridden() -> None:

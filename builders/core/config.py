@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -268,6 +269,13 @@ class _LimitedLoader(yaml.SafeLoader):
             return super().compose_node(parent, index)  # type: ignore[no-untyped-call]
         finally:
             self._depth -= 1
+
+
+# PyYAML follows YAML 1.1, where a float needs a dot: 1e-3 was the string '1e-3' and then "expected float, got
+# str". YAML 1.2, JSON and Python read it as a number, as anyone writing it means.
+_LimitedLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:float", re.compile(r"^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9_]+)[eE][-+]?[0-9]+$"),
+    list("-+0123456789."))
 
 
 def _check_shape(path: Path | str, data: Any) -> None:
