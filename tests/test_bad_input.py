@@ -66,6 +66,25 @@ def test_crlf_files_are_not_counted_as_changed(tmp_path: Path) -> None:
     assert not counted
 
 
+@pytest.mark.parametrize("reader", ["read_lines", "iter_lines"])
+@pytest.mark.parametrize(("content", "lines"), [
+    (b"<d>\rone\rtwo\r", None),  # was one segment "<d> one two": a set built of it, or "no <d> header"
+    (b"\xef\xbb\xbfone\rtwo", None),
+    (b"one line\r", ["one line"]),  # one CR at the end of a one-line file: a line end, nothing else
+])
+def test_a_file_with_cr_line_ends_is_refused(tmp_path: Path, reader: str, content: bytes,
+                                            lines: list[str] | None) -> None:
+    from builders.core import textio
+
+    path = tmp_path / "mac.en"
+    path.write_bytes(content)
+    if lines is not None:
+        assert list(getattr(textio, reader)(path)) == lines
+        return
+    with pytest.raises(InputError, match=r"mac\.en:1: the lines end in CR alone .*convert them to LF"):
+        list(getattr(textio, reader)(path))
+
+
 def test_normalised_lines_keep_files_aligned_and_the_count_reaches_info(tmp_path: Path) -> None:
     src, tgt = tmp_path / "in.en", tmp_path / "in.de"
     src.write_text("a\u2028b\nc\n", encoding="utf-8")
