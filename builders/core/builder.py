@@ -26,7 +26,7 @@ from builders import __version__
 from builders.core.checkpoint import Checkpoint
 from builders.core.config import BuildConfig
 from builders.core.context import BuildContext, Counts, Row
-from builders.core.errors import BuildInterrupted, MtprobesError, ValidationFailed
+from builders.core.errors import MtprobesError, ValidationFailed
 from builders.core.executors import Executor, UnitResult, make_executor, run_unit
 from builders.core.lock import OutputLock
 from builders.core.outcome import reported_os_errors, warn_if_degenerate
@@ -152,9 +152,10 @@ class Builder(abc.ABC, Generic[ConfigT]):
             except MtprobesError:  # bad input or config: nothing worth resuming unless checkpoints were written
                 plan.discard_unless_resumable()
                 raise
-            except KeyboardInterrupt:  # Ctrl-C ended the command without a word: say what was kept
+            except KeyboardInterrupt as interrupt:  # Ctrl-C: still a KeyboardInterrupt, noting what was kept
                 plan.discard_unless_resumable()
-                raise BuildInterrupted(_interrupted_message(plan)) from None
+                interrupt.add_note(_interrupted_message(plan))
+                raise
 
     def output_name(self) -> str:
         """The <config> part of the output path: ``name``, or one made of the identifying keys when default."""
