@@ -291,3 +291,19 @@ def test_plan_keeps_lines_in_the_work_folder_in_input_order(tmp_path: Path) -> N
     assert (plan.lines.lines, plan.lines.sentences) == (8, 4)
     stored = pickle.dumps(plan.lines)
     assert b"sings" not in stored and len(stored) < 1000
+
+
+def test_a_line_too_long_to_align_is_a_counted_drop(tmp_path: Path) -> None:
+    """A line of thousands of words held the build for minutes in the diagonal aligner (3,000 words: 30 s)."""
+    from builders.variations.plan import MAX_LINE_WORDS
+
+    long_line = " ".join(f"w{n % 997}" for n in range(MAX_LINE_WORDS + 1))
+    en = _write(tmp_path / "a.en", ["He came 3 days late.", long_line, "She waited 4 hours."])
+    de = _write(tmp_path / "a.de", ["Er kam 3 Tage zu spät.", "kurz", "Sie wartete 4 Stunden."])
+    out = VariationsBuilder(VariationsConfig(src=str(en), tgt=str(de), types=["SUBNUM"], num_offsets=[1])).build(
+        tmp_path / "out", quiet=True)
+    info = json.loads((out / "info.json").read_text(encoding="utf-8"))
+    assert info["counts"]["dropped"]["line_too_long"] == 1
+    dropped = [json.loads(line) for line in (out / "dropped.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [d["line"] for d in dropped if d["reason"] == "line_too_long"] == [2]
+    assert {r["line"] for r in _records(out)} == {1, 3}  # the lines around it are parsed and varied as before
