@@ -16,7 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from builders import __version__
-from builders.core.errors import MtprobesError
+from builders.core.errors import BuildInterrupted, MtprobesError
 
 QUIET_HELP = "No progress bars, warnings only (also after the command)."
 VERBOSE_HELP = "Show third-party warnings, progress bars and INFO lines (transformers, eflomal ...)."
@@ -143,7 +143,10 @@ def build(
     run_overrides = [f"{key}={value}" for key, value in run_keys.items() if value is not None]
     cfg = builder_class.config_class.from_sources(config, [*(set_ or []), *run_overrides])
     started = time.perf_counter()
-    path = builder_class(cfg).build(out, resume=resume, overwrite=overwrite, quiet=is_quiet())
+    try:
+        path = builder_class(cfg).build(out, resume=resume, overwrite=overwrite, quiet=is_quiet())
+    except KeyboardInterrupt as interrupt:  # Ctrl-C ended the command without a word: say what was kept
+        raise BuildInterrupted(" ".join(getattr(interrupt, "__notes__", ())) or "interrupted") from None
     info = json.loads((path / "info.json").read_text(encoding="utf-8"))
     typer.echo(f"wrote {path} in {time.perf_counter() - started:.1f} s")
     typer.echo(f"records: {json.dumps(info['records'])}  dropped: {json.dumps(info['counts']['dropped'])}")

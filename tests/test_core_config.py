@@ -33,6 +33,9 @@ class SampleConfig(BuildConfig):
         (["label=abc", "seed=99"], {"label": "abc", "seed": 99}),
         (["path={resources}/x"], {"path": f"{resources_root()}/x"}),
         (["label=a: b"], {"label": "a: b"}),
+        # YAML 1.1 wants a dot in a float: these were "expected float, got str '1e-1'"
+        (["threshold=1e-1"], {"threshold": 0.1}),
+        (["label=1e-1x"], {"label": "1e-1x"}),
     ],
 )
 def test_overrides_are_parsed_and_typed(overrides: list[str], expected: dict[str, object]) -> None:
@@ -73,13 +76,46 @@ def test_file_then_overrides_and_placeholders(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [("- a\n- b\n", "must be a mapping"), ("k: [unclosed\n", "cannot parse config"), ("bogus: 1\n", "bogus")],
+    [("- a\n- b\n", "must be a mapping"), ("k: [unclosed\n", "cannot parse config"), ("bogus: 1\n", "bogus"),
+     # PyYAML's message spanned five lines and named "<unicode string>", not the file
+     ("k: [unclosed\n", r"^\S*bad\.yaml:2:1: cannot parse config: expected ',' or '\]', but got '<stream end>' "
+                        r"\(while parsing a flow sequence started on line 1, column 4\)$"),
+     # a key given twice: the last one won without a word
+     ("k: 3\nlabel: x\nk: 4\n", r"^\S*bad\.yaml:3: config key 'k' is given twice \(first on line 1\)"),
+     ("outer:\n  a: 1\n  a: 2\n", r"bad\.yaml:3: config key 'a' is given twice")],
 )
 def test_bad_config_files(tmp_path: Path, content: str, message: str) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(content)
     with pytest.raises(ConfigError, match=message):
         SampleConfig.from_sources(path)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [('{"k": 3, "k": 4}', r"^\S*bad\.json: config key 'k' is given twice"),
+     ('{"k": 3,\n "label": }', r"^\S*bad\.json:2:11: cannot parse config: Expecting value$")],
+)
+def test_bad_json_config_files(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(ConfigError, match=message):
+        SampleConfig.from_sources(path)
+
+
+def test_a_float_without_a_dot_in_a_config_file_is_a_number(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    path.write_text("threshold: 5e-1\nlabel: '1e-1'\n")
+    config = SampleConfig.from_sources(path)
+    assert (config.threshold, config.label) == (0.5, "1e-1")  # quoted, it stays text
+
+
+def test_keys_merged_in_by_an_alias_may_be_overridden() -> None:
+    """The duplicate-key check leaves YAML merges alone: overriding a merged key is what they are for."""
+    from builders.core.config import parse_config_text
+
+    text = "base: &b\n  k: 1\n  label: x\nother:\n  <<: *b\n  k: 2\n"
+    assert parse_config_text("merge.yaml", text)["other"] == {"k": 2, "label": "x"}
 
 
 def test_missing_config_file(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -115,6 +116,34 @@ def test_resume_after_a_killed_overwrite_finishes_it(corpus: tuple[Path, Path], 
     final = tmp_path / "out" / "toy" / "default" / "v1"
     assert json.loads((final / "info.json").read_text())["seed"] == 5
     fresh = toy(corpus, seed=5, checkpoint_every=1, lines_per_unit=1).build(tmp_path / "fresh", quiet=True)
+    assert (final / "jsonl" / "test.jsonl").read_bytes() == (fresh / "jsonl" / "test.jsonl").read_bytes()
+
+
+@pytest.mark.parametrize(("units_before", "message", "kept"), [
+    (0, "interrupted before the first checkpoint; nothing was kept", False),
+    (3, r"interrupted; the finished units are kept in \.v1\.partial/: run the same command with --resume", True),
+])
+def test_ctrl_c_says_what_was_kept_and_leaves_no_output_folder(
+    corpus: tuple[Path, Path], tmp_path: Path, units_before: int, message: str, kept: bool
+) -> None:
+    """Ctrl-C ended a build with status 130 and not a word; a resume gives the bytes of an uninterrupted build."""
+    code = ("import sys, toy_builder; from builders.cli import main; process = toy_builder.ToyBuilder.process\n"
+            "def interrupted(self, unit, plan, ctx, seen=[]):\n"
+            "    seen.append(unit.key)\n"
+            f"    if len(seen) > {units_before}: raise KeyboardInterrupt\n"
+            "    return process(self, unit, plan, ctx)\n"
+            "toy_builder.ToyBuilder.process = interrupted; sys.argv = ['mtprobes', *sys.argv[1:]]; main()")
+    env = {**os.environ, "PYTHONPATH": f"{TESTS_DIR}{os.pathsep}{TESTS_DIR.parent}"}
+    args = ["build", "toy.v1", *toy_cli_sets(corpus), "--out", str(tmp_path / "out"), "-q"]
+    result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env,
+                            check=False)
+    assert result.returncode == 130, result.stderr
+    final = tmp_path / "out" / "toy" / "default" / "v1"
+    assert re.fullmatch(f"error: {re.escape(str(final))}: {message}.*\n", result.stderr), result.stderr
+    assert not final.exists() and (final.parent / ".v1.partial").is_dir() == kept
+    resumed = run_cli(*args, *(["--resume"] if kept else []))
+    assert resumed.returncode == 0, resumed.stderr
+    fresh = toy(corpus, checkpoint_every=1, lines_per_unit=1).build(tmp_path / "fresh", quiet=True)
     assert (final / "jsonl" / "test.jsonl").read_bytes() == (fresh / "jsonl" / "test.jsonl").read_bytes()
 
 

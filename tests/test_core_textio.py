@@ -38,6 +38,24 @@ def test_parallel_files_must_have_equal_length(tmp_path: Path) -> None:
         read_parallel([tmp_path / "a.en", tmp_path / "a.de"])
 
 
+@pytest.mark.parametrize(("lengths", "named"), [
+    ((3, 3, 2), "c.tsv:2"),  # the error named a.en, the one file of the three that was whole
+    ((2, 3, 3), "a.en:2"),
+    ((3, 1, 3), "b.de:1"),
+])
+@pytest.mark.parametrize("reader", ["read_parallel", "iter_parallel"])
+def test_parallel_length_error_names_the_file_that_ends_first(tmp_path: Path, lengths: tuple[int, ...], named: str,
+                                                              reader: str) -> None:
+    from builders.core import textio
+
+    paths = [tmp_path / name for name in ("a.en", "b.de", "c.tsv")]
+    for path, length in zip(paths, lengths, strict=True):
+        path.write_text("".join(f"{n}\n" for n in range(length)))
+    with pytest.raises(InputError, match=rf"^\S*{named}: line-aligned files differ in length, this one ends first: "
+                                         rf"\S*a\.en has {lengths[0]} lines, \S*b\.de has {lengths[1]} lines"):
+        list(getattr(textio, reader)(paths))
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [('{"a": 1}\n{oops\n', r"x.jsonl:2: invalid JSON"), ('{"a": 1}\n[1, 2]\n', r"x.jsonl:2: expected a JSON object")],

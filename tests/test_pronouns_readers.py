@@ -192,6 +192,21 @@ def test_jsonl_reader_and_errors(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("doc_id", "message"),
+    [
+        ("", "'doc_id' is empty"),  # were records of the document "", "  " and "True"
+        ("  ", "'doc_id' is empty"),
+        (True, "'doc_id' a string or integer"),
+    ],
+)
+def test_jsonl_blank_or_boolean_document_id_names_the_line(tmp_path: Path, doc_id: object, message: str) -> None:
+    records = [{"doc_id": "d1", "src": "A.", "tgt": "A."}, {"doc_id": doc_id, "src": "B.", "tgt": "B."}]
+    path = write(tmp_path / "ids.jsonl", "".join(json.dumps(r) + "\n" for r in records))
+    with pytest.raises(InputError, match=f"ids.jsonl:2: .*{message}"):
+        read_input("jsonl", InputSpec(jsonl=str(path)))
+
+
+@pytest.mark.parametrize(
     ("values", "message"),
     [
         ({"input_format": "wmt", "src": "a", "tgt": "b"}, "'docs_tsv': required"),
@@ -199,6 +214,13 @@ def test_jsonl_reader_and_errors(tmp_path: Path) -> None:
         ({"src": "a", "tgt": "b", "max_ante_distance": -1}, "'max_ante_distance'"),
         ({"src": "a", "tgt": "b", "coref": "magic"}, "'coref'"),
         ({"src": "a", "tgt": "b", "context_sentences": 5}, "'context_sentences'"),
+        # a floor no item can match (a typo, another language's class) was accepted and did nothing
+        ({"src": "a", "tgt": "b", "class_min_confidence": {"zz": 0.5}},
+         r"'class_min_confidence': 'zz' is not a pronoun class of tgt_lang 'de' \(er, es, sie\)$"),
+        ({"src": "a", "tgt": "b", "class_min_confidence": {"ils": 0.9}},
+         r"'class_min_confidence': 'ils' is not a pronoun class of tgt_lang 'de'"),
+        ({"src": "a", "tgt": "b", "tgt_lang": "fr", "class_min_confidence": {"Ils": 0.9}},
+         r"'Ils' is not a pronoun class of tgt_lang 'fr' \(elle, elles, il, ils\); did you mean 'ils'"),
     ],
 )
 def test_config_errors_name_the_key(values: dict[str, object], message: str) -> None:

@@ -147,6 +147,24 @@ def test_jsonl_input_and_de_en_direction(tmp_path: Path) -> None:
     assert (out / "plain" / "variations.num.de").read_text(encoding="utf-8") == "Er kam 4 Tage zu spät.\n"
 
 
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ({"id": "", "src": "B.", "tgt": "B."}, "in.jsonl:2: 'id' is empty"),  # was the source_id "" of records
+        ({"id": " ", "src": "B.", "tgt": "B."}, "in.jsonl:2: 'id' is empty"),
+        ({"id": "a", "src": "B.", "tgt": "B."}, "in.jsonl:2: duplicate id 'a'"),
+        ({"id": 2, "src": "B.", "tgt": "B."}, "in.jsonl:2: fields 'id', 'src' and 'tgt' must be strings"),
+    ],
+)
+def test_bad_jsonl_id_names_file_and_line(tmp_path: Path, bad: dict, message: str) -> None:
+    rows = [{"id": "a", "src": "He came 3 days late.", "tgt": "Er kam 3 Tage zu spät."}, bad]
+    path = _write(tmp_path / "in.jsonl", [json.dumps(r) for r in rows])
+    config = VariationsConfig(jsonl=str(path), types=["SUBNUM"], aligner="unique")
+    with pytest.raises(InputError, match=message):
+        VariationsBuilder(config).build(tmp_path / "out", quiet=True)
+    assert not any(p.is_file() for p in (tmp_path / "out").rglob("*"))  # nothing half-written
+
+
 def test_line_count_mismatch_names_both_counts(tmp_path: Path) -> None:
     en = _write(tmp_path / "a.en", ["One.", "Two."])
     de = _write(tmp_path / "a.de", ["Eins."])
@@ -179,6 +197,12 @@ def test_malformed_lexicon_row_names_file_and_row(tmp_path: Path, row: str, mess
         ({"types": ["DEL", "SWAP"]}, "types"),
         ({"ins_threshold": 0.0}, "ins_threshold"),
         ({"tgt_lang": "fr"}, "tgt_lang"),
+        # SUBNUM with no offsets made no item and counted no drop
+        ({"num_offsets": []}, "'num_offsets': empty, but types has SUBNUM"),
+        # the message named two keys, whichever was off
+        ({"ins_max_shift": -1.0}, r"^config key 'ins_max_shift': must be in \(0, 1\], got -1\.0$"),
+        ({"ins_min_count": 0}, r"^config key 'ins_min_count': must be >= 1, got 0$"),
+        ({"lines_per_unit": 0}, r"^config key 'lines_per_unit': must be >= 1, got 0$"),
     ],
 )
 def test_config_errors_name_the_key(overrides: dict, key: str) -> None:
@@ -267,3 +291,19 @@ def test_plan_keeps_lines_in_the_work_folder_in_input_order(tmp_path: Path) -> N
     assert (plan.lines.lines, plan.lines.sentences) == (8, 4)
     stored = pickle.dumps(plan.lines)
     assert b"sings" not in stored and len(stored) < 1000
+
+
+def test_a_line_too_long_to_align_is_a_counted_drop(tmp_path: Path) -> None:
+    """A line of thousands of words held the build for minutes in the diagonal aligner (3,000 words: 30 s)."""
+    from builders.variations.plan import MAX_LINE_WORDS
+
+    long_line = " ".join(f"w{n % 997}" for n in range(MAX_LINE_WORDS + 1))
+    en = _write(tmp_path / "a.en", ["He came 3 days late.", long_line, "She waited 4 hours."])
+    de = _write(tmp_path / "a.de", ["Er kam 3 Tage zu spät.", "kurz", "Sie wartete 4 Stunden."])
+    out = VariationsBuilder(VariationsConfig(src=str(en), tgt=str(de), types=["SUBNUM"], num_offsets=[1])).build(
+        tmp_path / "out", quiet=True)
+    info = json.loads((out / "info.json").read_text(encoding="utf-8"))
+    assert info["counts"]["dropped"]["line_too_long"] == 1
+    dropped = [json.loads(line) for line in (out / "dropped.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [d["line"] for d in dropped if d["reason"] == "line_too_long"] == [2]
+    assert {r["line"] for r in _records(out)} == {1, 3}  # the lines around it are parsed and varied as before

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from collections.abc import Iterator
@@ -15,6 +16,8 @@ from typing import TextIO
 def atomic_path(path: str | Path) -> Iterator[Path]:
     """Yield a temporary path; on success it replaces ``path`` in one rename, on failure it is removed."""
     path = Path(path)
+    if path.is_dir():  # else os.replace fails at the end, naming the temporary file beside it
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)

@@ -152,6 +152,10 @@ class Builder(abc.ABC, Generic[ConfigT]):
             except MtprobesError:  # bad input or config: nothing worth resuming unless checkpoints were written
                 plan.discard_unless_resumable()
                 raise
+            except KeyboardInterrupt as interrupt:  # Ctrl-C: still a KeyboardInterrupt, noting what was kept
+                plan.discard_unless_resumable()
+                interrupt.add_note(_interrupted_message(plan))
+                raise
 
     def output_name(self) -> str:
         """The <config> part of the output path: ``name``, or one made of the identifying keys when default."""
@@ -252,6 +256,13 @@ class Builder(abc.ABC, Generic[ConfigT]):
         }
         info["signature"] = make_signature(self, ctx)
         return info
+
+
+def _interrupted_message(plan: OutputPlan) -> str:
+    if plan.work_dir.is_dir():
+        return (f"{plan.final_dir}: interrupted; the finished units are kept in {plan.work_dir.name}/: run the same "
+                "command with --resume to go on from them")
+    return f"{plan.final_dir}: interrupted before the first checkpoint; nothing was kept"
 
 
 def id_hash(subset: str, split: str, record_id: Any) -> bytes:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import types
 import typing
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 import yaml
 
@@ -52,8 +53,8 @@ class BuildConfig:
     license_name: str = setting("", 'the licence\'s name when license is "other" (e.g. "WMT24 test set terms")')
     # How the units run (core/executors.py). Not part of the dataset's identity: to_dict() and the signature
     # leave them out, so every executor and worker count gives the same bytes.
-    executor: str = setting("local", "where units run: local, processes or ray (never changes the bytes)",
-                            run_only=True)
+    executor: Literal["local", "processes", "ray"] = setting(
+        "local", "where units run: local, processes or ray (never changes the bytes)", run_only=True)
     workers: int = setting(0, "worker processes / Ray CPUs; 0: all CPUs of the machine", run_only=True)
     ray_address: str = setting("", 'Ray cluster: "" local, auto, ray://host:10001', run_only=True)
 
@@ -190,11 +191,16 @@ def _read_config_text(path: Path) -> str:
 def parse_config_text(path: Path | str, text: str) -> Any:
     """YAML (or JSON by suffix) through a loader with depth and size limits; every mapping key must be text."""
     try:
-        data = json.loads(text) if str(path).endswith(".json") else yaml.load(text, Loader=_LimitedLoader)
+        data = (json.loads(text, object_pairs_hook=_json_mapping) if str(path).endswith(".json")
+                else yaml.load(text, Loader=_LimitedLoader))
     except _TooDeep as err:
         raise ConfigError(f"{path}: config is {err}") from None
-    except (json.JSONDecodeError, yaml.YAMLError) as err:
-        raise ConfigError(f"{path}: cannot parse config: {err}") from None
+    except _DuplicateKey as err:
+        raise ConfigError(f"{path}{f':{err.line}' if err.line else ''}: config {err}") from None
+    except json.JSONDecodeError as err:
+        raise ConfigError(f"{path}:{err.lineno}:{err.colno}: cannot parse config: {err.msg}") from None
+    except yaml.YAMLError as err:
+        raise ConfigError(_yaml_error(path, err)) from None
     except RecursionError:  # json's parser
         raise ConfigError(f"{path}: config is nested more than {MAX_CONFIG_DEPTH} levels deep") from None
     _check_shape(path, data)
@@ -205,6 +211,36 @@ class _TooDeep(yaml.YAMLError):
     pass
 
 
+class _DuplicateKey(yaml.YAMLError):
+    """A key given twice in one mapping: YAML and JSON keep the last without a word."""
+
+    def __init__(self, key: str, first: int | None, line: int | None) -> None:
+        where = f" (first on line {first})" if first else ""
+        super().__init__(f"key {key!r} is given twice{where}: keep the one you mean")
+        self.line = line
+
+
+def _yaml_error(path: Path | str, err: yaml.YAMLError) -> str:
+    """One line naming the file and line (PyYAML's own message spans several, quoting "<unicode string>")."""
+    mark = getattr(err, "problem_mark", None)
+    problem = getattr(err, "problem", None) or str(err).splitlines()[0]
+    context, context_mark = getattr(err, "context", None), getattr(err, "context_mark", None)
+    started = f" started on line {context_mark.line + 1}, column {context_mark.column + 1}" if context_mark else ""
+    detail = f"{problem} ({context}{started})" if context else problem
+    if mark is None:
+        return f"{path}: cannot parse config: {detail}"
+    return f"{path}:{mark.line + 1}:{mark.column + 1}: cannot parse config: {detail}"
+
+
+def _json_mapping(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _DuplicateKey(key, None, None)
+        seen[key] = value
+    return seen
+
+
 class _LimitedLoader(yaml.SafeLoader):
     """SafeLoader (plain data only) that refuses nesting past MAX_CONFIG_DEPTH while composing, before the
     recursive constructor could overflow the stack."""
@@ -212,6 +248,17 @@ class _LimitedLoader(yaml.SafeLoader):
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self._depth = 0
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        lines: dict[str, int] = {}
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                continue  # keys merged in by "<<" may be overridden: that is what a merge is for
+            line = key_node.start_mark.line + 1
+            if key_node.value in lines:
+                raise _DuplicateKey(key_node.value, lines[key_node.value], line)
+            lines[key_node.value] = line
+        return super().construct_mapping(node, deep)
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         self._depth += 1
@@ -222,6 +269,13 @@ class _LimitedLoader(yaml.SafeLoader):
             return super().compose_node(parent, index)  # type: ignore[no-untyped-call]
         finally:
             self._depth -= 1
+
+
+# PyYAML follows YAML 1.1, where a float needs a dot: 1e-3 was the string '1e-3' and then "expected float, got
+# str". YAML 1.2, JSON and Python read it as a number, as anyone writing it means.
+_LimitedLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:float", re.compile(r"^[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9_]+)[eE][-+]?[0-9]+$"),
+    list("-+0123456789."))
 
 
 def _check_shape(path: Path | str, data: Any) -> None:

@@ -62,6 +62,12 @@ class OutputExistsError(MtprobesError):
     """The output directory exists and neither --resume nor --overwrite was given."""
 
 
+class BuildInterrupted(MtprobesError):
+    """Ctrl-C (SIGINT) during a build: says whether --resume can go on (exit status 130, as the shell's)."""
+
+    exit_code = 130
+
+
 class OutputLockedError(MtprobesError):
     """Another live build holds the lock of the same output folder."""
 

@@ -16,10 +16,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("mtprobes")
 
+# errno -> (what is wrong, when to run again). Any path a build writes (the output, alignment_cache, priors_out)
+# may be full, read-only, not the user's, or a file where a folder should be: one line naming it, no traceback.
+_IN_THE_WAY = ("a folder is needed here, but the path is or goes through a file", "once that file is moved away")
 _OS_HINTS = {
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is exceeded",
-    errno.EROFS: "the file system is read-only",
+    errno.ENOSPC: ("the disk is full", "once there is room"),
+    errno.EDQUOT: ("the disk quota is exceeded", "once there is room"),
+    errno.EROFS: ("the file system is read-only", "once it is writable"),
+    errno.EACCES: ("permission denied", "once it is writable"),
+    errno.EPERM: ("operation not permitted", "once it is writable"),
+    errno.EEXIST: _IN_THE_WAY,  # mkdir(exist_ok=True) of a path that is a file
+    errno.ENOTDIR: _IN_THE_WAY,  # a path through a file
+    errno.EISDIR: ("a file is needed here, but it is a folder", "once that folder is moved away"),
 }
 
 
@@ -43,7 +51,8 @@ def reported_os_errors(final_dir: Path) -> Iterator[None]:
         if err.errno not in _OS_HINTS:
             raise
         where = err.filename or final_dir
+        problem, when = _OS_HINTS[err.errno]
         raise MtprobesError(
-            f"{where}: {_OS_HINTS[err.errno]} ({err.strerror}); {final_dir} was left as it was; "
-            "run the same command with --resume once there is room"
+            f"{where}: {problem} ({err.strerror}); {final_dir} was left as it was; "
+            f"run the same command with --resume {when}"
         ) from None

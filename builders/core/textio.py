@@ -104,10 +104,19 @@ def read_lines(path: str | Path, *, allow_empty_file: bool = False) -> list[str]
     text = decode_utf8(path, _open_bytes(path))
     if not text and not allow_empty_file:
         raise InputError(path, "file is empty")
+    if "\n" not in text and "\r" in text.rstrip("\r"):
+        raise _cr_line_ends(path)
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return _normalise_breaks(path, [line.removesuffix("\r") for line in lines])
+
+
+def _cr_line_ends(path: Path) -> InputError:
+    """A file with no LF and CRs inside: its lines end in CR alone. Read as one line, its CRs became spaces and the
+    whole file one segment (variations built a set of it; pronouns blamed a missing <d> header)."""
+    return InputError(path, "the lines end in CR alone (classic Mac OS line ends), so the file reads as one line; "
+                            "convert them to LF (\\n), e.g. with tr '\\r' '\\n'", line=1)
 
 
 def _normalise_breaks(path: Path, lines: list[str]) -> list[str]:
@@ -161,11 +170,19 @@ def _clean_json(value: Any) -> tuple[Any, int]:
 def read_parallel(paths: Sequence[str | Path]) -> list[list[str]]:
     """Read line-aligned files; all must have the same number of lines (error gives every count)."""
     columns = [read_lines(p) for p in paths]
-    counts = {str(p): len(c) for p, c in zip(paths, columns, strict=True)}
-    if len(set(counts.values())) > 1:
-        listing = ", ".join(f"{p} has {n} lines" for p, n in counts.items())
-        raise InputError(paths[0], f"line-aligned files differ in length: {listing}")
+    counts = [len(c) for c in columns]
+    if len(set(counts)) > 1:
+        raise _length_error(paths, counts)
     return columns
+
+
+def _length_error(paths: Sequence[str | Path], counts: Sequence[int]) -> InputError:
+    """Named by the file that ends first, at its last line (the first file was named, even when it was the
+    one whole file beside two short ones)."""
+    listing = ", ".join(f"{p} has {n} lines" for p, n in zip(paths, counts, strict=True))
+    shortest = min(range(len(paths)), key=counts.__getitem__)
+    return InputError(paths[shortest], f"line-aligned files differ in length, this one ends first: {listing}",
+                      line=counts[shortest])
 
 
 def iter_lines(path: str | Path, *, report: bool = True) -> Iterator[str]:
@@ -184,6 +201,8 @@ def iter_lines(path: str | Path, *, report: bool = True) -> Iterator[str]:
             offset += len(raw)
             if number == 0 and not text and not raw.endswith(b"\n"):
                 break  # a lone byte-order mark: the file is empty, as read_lines sees it
+            if number == 0 and not raw.endswith(b"\n") and b"\r" in raw.rstrip(b"\r"):
+                raise _cr_line_ends(path)
             number += 1
             cleaned, n = _LINE_BREAKING_RE.subn(" ", text.removesuffix("\n").removesuffix("\r"))
             replaced += n
@@ -236,8 +255,7 @@ def iter_parallel(paths: Sequence[str | Path]) -> Iterator[tuple[str, ...]]:
         if any(line is None for line in row):
             counts = [rows + (line is not None) + sum(1 for _ in stream)
                       for line, stream in zip(row, streams, strict=True)]
-            listing = ", ".join(f"{p} has {n} lines" for p, n in zip(paths, counts, strict=True))
-            raise InputError(paths[0], f"line-aligned files differ in length: {listing}")
+            raise _length_error(paths, counts)
         rows += 1
         yield tuple(line for line in row if line is not None)
 

@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import NamedTuple, Protocol
 
 from builders.core.atomic import write_text
+from builders.core.errors import InputError
+from builders.core.textio import iter_lines
 
 LOG = logging.getLogger(__name__)
 Link = tuple[int, int]
@@ -94,6 +96,30 @@ SYMMETRISERS: dict[str, Callable[[set[Link], set[Link]], set[Link]]] = {
     "intersection": intersection,
     "union": lambda forward, reverse: forward | reverse,
 }
+
+
+# eflomal's priors lines: tag -> (number of tab-separated fields, the integer fields); the last field is alpha
+PRIORS_LINES = {"LEX": (4, ()), "HMMF": (3, (1,)), "HMMR": (3, (1,)), "FERF": (4, (2,)), "FERR": (4, (2,))}
+
+
+def check_priors_file(path: Path) -> None:
+    """A ``priors_in`` file in eflomal's format, or one error naming its file and line: the diagonal aligner
+    skipped a line it could not read without a word, eflomal stopped with a traceback."""
+    for number, line in enumerate(iter_lines(path), start=1):
+        fields = line.split("\t")
+        count, integers = PRIORS_LINES.get(fields[0], (0, ()))
+        if len(fields) != count or not all(_is_number(fields[i], int) for i in integers) or not _is_number(
+                fields[-1], float):
+            raise InputError(path, "not a priors line: expected LEX<TAB>source<TAB>target<TAB>alpha (or eflomal's "
+                                   "HMMF, HMMR, FERF, FERR lines)", line=number)
+
+
+def _is_number(text: str, kind: Callable[[str], object]) -> bool:
+    try:
+        kind(text)
+    except ValueError:
+        return False
+    return True
 
 
 def corpus_key(src: Lines, tgt: Lines, settings: AlignSettings, aligner: str) -> str:

@@ -108,9 +108,23 @@ class PronounsConfig(BuildConfig):
             raise ConfigError("config key 'min_confidence': must be between 0 and 1")
         if any(not 0.0 <= floor <= 1.0 for floor in (self.class_min_confidence or {}).values()):
             raise ConfigError("config key 'class_min_confidence': every floor must be between 0 and 1")
+        self._check_floor_classes()
         if self.align_shard_docs and self.priors_out:
             raise ConfigError("config key 'priors_out': learn priors on one shard (align_shard_docs: 0)")
         if self.tgt_lang != "de" and self.german_analyser != "rules":
             raise ConfigError("config key 'german_analyser': only for tgt_lang de (the fr pack uses spaCy French)")
         if self.eflomal_rel_iterations <= 0:
             raise ConfigError("config key 'eflomal_rel_iterations': must be > 0")
+
+    def _check_floor_classes(self) -> None:
+        """A floor keyed by a word that is no pronoun class of the target language (a typo, "Ils", or "ils" with
+        tgt_lang de) would apply to no item: the build would run as if it were not there."""
+        from builders.core.registry import did_you_mean
+        from builders.pronouns.packs import make_pack  # on use, like the packs themselves
+
+        classes = sorted(make_pack(self.tgt_lang).forms)
+        for word in sorted(self.class_min_confidence or {}):
+            if word not in classes:
+                raise ConfigError(
+                    f"config key 'class_min_confidence': {word!r} is not a pronoun class of tgt_lang "
+                    f"{self.tgt_lang!r} ({', '.join(classes)}){did_you_mean(word, classes)}")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from builders.core.errors import MtprobesError
+from builders.core.errors import ConfigError, MtprobesError
 from builders.pronouns.german import word_set
 
 if TYPE_CHECKING:
@@ -76,7 +76,17 @@ def load_pipeline(name: str = "") -> EnglishPipeline:
         nlp = spacy.load(package, exclude=["ner"])
     except OSError as err:
         raise MtprobesError(f"spaCy pipeline {package!r} cannot be loaded: {err}") from None
+    _check_english_parser(package, nlp)
     return EnglishPipeline(package, str(nlp.meta.get("version", "unknown")), nlp)
+
+
+def _check_english_parser(package: str, nlp: Language) -> None:
+    """The extraction reads English dependency parses: another language's pipeline gave a set of nonsense drops
+    without a word, one without a parser a traceback (spaCy's E030) in the middle of the build."""
+    if nlp.lang != "en" or "parser" not in nlp.pipe_names:
+        raise ConfigError(f"config key 'spacy_model': {package!r} is not an English pipeline with a dependency "
+                          f"parser (language {nlp.lang!r}, components: {', '.join(nlp.pipe_names) or 'none'}); "
+                          "use e.g. en_core_web_sm")
 
 
 def tokenize_texts(pipeline: EnglishPipeline, texts: Iterable[str]) -> list[list[str]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -17,6 +18,7 @@ from builders.pronouns.align import (
     AlignSettings,
     aligner_lines,
     aligner_version,
+    check_priors_file,
     lines_links,
     links_origin,
     seed_lexicon_priors,
@@ -29,6 +31,7 @@ from builders.pronouns.packs import LanguagePack, class_floors, make_pack, resol
 from builders.pronouns.readers import Document, InputSpec, SentencePair, stream_input
 from builders.pronouns.units import DocPayload, SegmentPayload
 
+LOG = logging.getLogger("mtprobes")
 # UTF-8 read as Latin-1 and saved again ("Ã¤" for "ä"): a file that mixes encodings
 MOJIBAKE_RE = re.compile("[ÃÂ][\u0080-\u00bf]")
 
@@ -123,12 +126,19 @@ def prepare(config: PronounsConfig, ctx: BuildContext) -> PronounsPlan:
     screened = _store_documents(config, ctx, stream.documents)
     for path in stream.input_files:
         ctx.add_input(path)
+    left_out = {reason: f"{len(names)} input line(s) left out as {reason}, first {names[0]}"
+                for reason, names in stream.problems.items()}
     if not screened.any_text:  # an input of only <d> markers or blank lines has nothing to align
         where = stream.input_files[0] if stream.input_files else "input"
+        # every line left out (an opus_root without the documents) is not an input of blank lines
+        why = "; ".join(left_out.values()) or "only <d> document markers or blank lines?"
         raise InputError(where, f"no sentence pairs with text on both sides ({screened.store.documents} "
-                                "document(s) read; only <d> document markers or blank lines?)")
+                                f"document(s) read; {why})")
     for reason, names in stream.problems.items():
         ctx.notes[reason] = {"count": len(names), "names": names[:50]}
+        # said on stderr too: these lines are in no drop count, only in info.json (not stored as a warning there,
+        # which would change the bytes of sets built before)
+        LOG.warning("%s (info.json notes.%s)", left_out[reason], reason)
     pipeline = load_pipeline(config.spacy_model)
     pin = PipelinePin(pipeline.name, pipeline.version)
     _record_tools(config, ctx, pipeline.name, pipeline.version)
@@ -268,6 +278,7 @@ def _align_settings(config: PronounsConfig, ctx: BuildContext) -> AlignSettings:
     priors = [str(Path(p).expanduser()) for p in config.priors_in]
     for number, path in enumerate(priors):
         ctx.add_resource(f"priors_in_{number}", path)
+        check_priors_file(Path(path))
     if config.seed_lexicon:
         lexicon = ctx.add_resource("seed_lexicon", _resource(pack.seed_lexicon))
         priors.append(str(seed_lexicon_priors(lexicon, ctx.work_dir / "seed_priors.txt")))

@@ -210,10 +210,14 @@ def _jsonl_rows(path: Path) -> Iterator[tuple[str, SentencePair]]:
     for number, record in iter_jsonl(path):
         require_fields(path, number, record, ("doc_id", "src", "tgt"))
         doc_id, src, tgt = record["doc_id"], record["src"], record["tgt"]
-        if not all(isinstance(v, str) for v in (src, tgt)) or not isinstance(doc_id, (str, int)):
+        # a bool is an int to Python: true would become the document "True"
+        if (not all(isinstance(v, str) for v in (src, tgt)) or not isinstance(doc_id, (str, int))
+                or isinstance(doc_id, bool)):
             raise InputError(
                 path, "'src' and 'tgt' must be strings, 'doc_id' a string or integer", line=number
             )
+        if not str(doc_id).strip():  # the records' "document id" would be blank (wmt refuses it too)
+            raise InputError(path, "'doc_id' is empty", line=number)
         yield str(doc_id), SentencePair(src.strip(), tgt.strip(), number)
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from builders.core.config import BuildConfig, setting
 from builders.core.errors import ConfigError
@@ -13,6 +14,18 @@ VARIATION_TYPES = ("DEL", "INS", "SUBNUM", "SUBGEN")
 
 def _default_offsets() -> list[int]:
     return [-5, -4, -3, -2, -1, 1, 2, 3, 4, 5]
+
+
+# key -> (test, the range in words)
+RANGES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "ins_threshold": (lambda v: 0.0 < v <= 1.0, "in (0, 1]"),
+    "del_max_shift": (lambda v: 0.0 < v <= 1.0, "in (0, 1]"),
+    "ins_max_shift": (lambda v: 0.0 < v <= 1.0, "in (0, 1]"),
+    "ins_gap_weight": (lambda v: 0.0 <= v <= 1.0, "in [0, 1]"),
+    "ins_min_count": (lambda v: v >= 1, ">= 1"),
+    "spacy_batch_size": (lambda v: v >= 1, ">= 1"),
+    "lines_per_unit": (lambda v: v >= 1, ">= 1"),
+}
 
 
 @dataclass
@@ -62,16 +75,11 @@ class VariationsConfig(BuildConfig):
             raise ConfigError(f"config key 'types': {unknown or 'empty'}; choose from {list(VARIATION_TYPES)}")
         if 0 in self.num_offsets or len(set(self.num_offsets)) != len(self.num_offsets):
             raise ConfigError("config key 'num_offsets': offsets must be distinct and never 0")
-        if not 0.0 < self.ins_threshold <= 1.0:
-            raise ConfigError("config key 'ins_threshold': must be in (0, 1]")
-        if not 0.0 < self.del_max_shift <= 1.0:
-            raise ConfigError("config key 'del_max_shift': must be in (0, 1]")
-        if self.ins_min_count < 1 or not 0.0 < self.ins_max_shift <= 1.0:
-            raise ConfigError("config keys 'ins_min_count' (>= 1) and 'ins_max_shift' (0 < x <= 1): out of range")
-        if not 0.0 <= self.ins_gap_weight <= 1.0:
-            raise ConfigError("config key 'ins_gap_weight': must be in [0, 1]")
-        if self.spacy_batch_size < 1 or self.lines_per_unit < 1:
-            raise ConfigError("config keys 'spacy_batch_size' and 'lines_per_unit': must be >= 1")
+        if "SUBNUM" in self.types and not self.num_offsets:  # SUBNUM would make nothing and count nothing
+            raise ConfigError("config key 'num_offsets': empty, but types has SUBNUM (drop SUBNUM from types)")
+        for key, (in_range, bounds) in RANGES.items():  # one message per key, naming only the key that is off
+            if not in_range(getattr(self, key)):
+                raise ConfigError(f"config key {key!r}: must be {bounds}, got {getattr(self, key)!r}")
         if not self.plain_prefix or "/" in self.plain_prefix:
             raise ConfigError("config key 'plain_prefix': a non-empty file name prefix without '/'")
 

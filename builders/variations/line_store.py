@@ -18,7 +18,8 @@ from typing import Any
 from builders.core.record_file import RecordFile
 from builders.variations.strategies.base import SentencePair
 
-Line = SentencePair | tuple[str, int]  # a parsed line, or (source id, line) for a line with an empty side
+# a parsed line, or (source id, line, reason) for a line left unparsed: a side is empty, or a side is too long
+Line = SentencePair | tuple[str, int, str]
 
 
 class LineBatches:

@@ -28,11 +28,16 @@ from builders.variations.text import tokenize
 
 Pair = tuple[str, int, str, str]  # source id, line, English, German
 
+# A line longer than this (in words, either side) is dropped as line_too_long, never parsed or aligned: the
+# diagonal aligner's tables grow with the product of the two lengths (one line of 3,000 words took 30 s, one of
+# 12,000 over 5 minutes). pronouns.v1 skips segments over max_tokens (1000) for the same reason.
+MAX_LINE_WORDS = 1000
+
 
 @dataclass(frozen=True)
 class VariationsPlan:
     """Every input line in order, in the work folder (a SentencePair, or (source id, line) for a line with an
-    empty side), and the resources the strategies share (lexicons, n-gram models)."""
+    empty or too long side, with its drop reason), and the resources the strategies share (lexicons, n-gram models)."""
 
     lines: LineBatches
     resources: StrategyResources
@@ -89,6 +94,8 @@ def _jsonl_pairs(config: VariationsConfig, path: Path) -> Iterator[Pair]:
         require_fields(path, number, record, ("id", "src", "tgt"))
         if not all(isinstance(record[k], str) for k in ("id", "src", "tgt")):
             raise InputError(path, "fields 'id', 'src' and 'tgt' must be strings", line=number)
+        if not record["id"].strip():  # the records' source_id would be blank and their ids "-DEL-000"
+            raise InputError(path, "'id' is empty", line=number)
         if record["id"] in seen:
             raise InputError(path, f"duplicate id {record['id']!r}", line=number)
         seen.add(record["id"])
@@ -105,23 +112,32 @@ def analyse_lines(config: VariationsConfig, pairs: Iterable[Pair], ctx: BuildCon
     def texts() -> Iterator[tuple[str, int]]:
         for number, pair in enumerate(pairs):
             waiting.append((number, pair))
-            if pair[2].strip() and pair[3].strip():
+            if unparsed_reason(pair) is None:
                 yield pair[2], number
 
     nlp = english_pipeline(ctx)
     for doc, number in ctx.track(nlp.pipe(texts(), batch_size=config.spacy_batch_size, as_tuples=True),
                                  "spaCy (English)"):
-        yield from _empty_before(waiting, number)
+        yield from _unparsed_before(waiting, number)
         source_id, line, english, german = waiting.popleft()[1]
         yield SentencePair(source_id, line, english, german, english_tokens(doc))
-    yield from _empty_before(waiting, None)
+    yield from _unparsed_before(waiting, None)
 
 
-def _empty_before(waiting: deque[tuple[int, Pair]], number: int | None) -> Iterator[Line]:
-    """The lines with an empty side that wait before line ``number`` (None: all), kept in place for process."""
+def unparsed_reason(pair: Pair) -> str | None:
+    """Why a line is not parsed (its drop reason), or None."""
+    if not pair[2].strip() or not pair[3].strip():
+        return "empty_line"
+    if max(len(pair[2].split()), len(pair[3].split())) > MAX_LINE_WORDS:
+        return "line_too_long"
+    return None
+
+
+def _unparsed_before(waiting: deque[tuple[int, Pair]], number: int | None) -> Iterator[Line]:
+    """The unparsed lines that wait before line ``number`` (None: all), kept in place for process."""
     while waiting and (number is None or waiting[0][0] < number):
-        source_id, line, _, _ = waiting.popleft()[1]
-        yield source_id, line
+        pair = waiting.popleft()[1]
+        yield pair[0], pair[1], unparsed_reason(pair) or "empty_line"
 
 
 def english_pipeline(ctx: BuildContext) -> Any:

@@ -20,8 +20,8 @@ def process_lines(
     for pair in lines.pairs:
         if not isinstance(pair, SentencePair):
             ctx.read()
-            source_id, line = pair
-            ctx.drop("empty_line", source_id=source_id, line=line)
+            source_id, line, reason = pair
+            ctx.drop(reason, source_id=source_id, line=line)
             continue
         for strategy in strategies.values():
             made = 0

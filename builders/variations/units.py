@@ -16,7 +16,7 @@ from builders.variations.line_store import Line, LineBatches
 
 @dataclass(frozen=True)
 class LineBatch:
-    """Consecutive input lines in order: a SentencePair, or (source id, line) for a line with an empty side."""
+    """Consecutive input lines in order: a SentencePair, or (source id, line, reason) for a line left unparsed."""
 
     pairs: tuple[Line, ...]
 
