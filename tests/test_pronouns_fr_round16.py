@@ -7,7 +7,7 @@ or adjective of the old gender ("Jamais utilisée, mais elle est là."): dropped
 "toutes" that the small model tags NOUN ("majeures"): read as the adjective the lexicon knows and repaired, or
 dropped; 4 a hyphenated object clitic of the old gender after an imperative ("Frappez-la", "Porte-le"): dropped;
 5 a predicate noun before the pronoun whose gender no determiner shows ("La piscine est notre tremplin, elle
-..."): dropped.
+..."): dropped. An adverbial locution ("Bien sûr, il ...", "Au final, ...") is no fragment.
 """
 
 from __future__ import annotations
@@ -38,6 +38,11 @@ VARIANTS = [
     ("Hier soir, elle est tombée.", ["Hier soir, il est tombé."]),
     ("Jamais utilisé, mais elle est là.", ["Jamais utilisé, mais il est là."]),
     ("Prends-la, ils sont à moi.", ["Prends-la, elles sont à moi."]),
+    # an adverbial locution agrees with nothing (these were dropped by the fragment check of other sentences
+    # too, as the small model makes "Bien sûr," a sentence of its own)
+    ("Bien sûr, il marche.", ["Bien sûr, elle marche."]),
+    ("Bien entendu, il marche.", ["Bien entendu, elle marche."]),
+    ("Au final, il marche.", ["Au final, elle marche."]),
     # 3: the predicate after a floating "toutes" tagged NOUN
     ("Elles étaient toutes majeures.", ["Ils étaient tous majeurs."]),
     ("Elles étaient toutes mineures.", ["Ils étaient tous mineurs."]),

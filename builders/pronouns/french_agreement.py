@@ -661,13 +661,25 @@ def _bare_participle(token: Any, source: str) -> bool:
     masculine = token.lower_.removesuffix("s").removesuffix("e")
     by_form = token.pos_ == "NOUN" and _participle_base(masculine) and bool(verb_of_past_participle(token.text))
     participle = (morph_of(token, "VerbForm") == "Part" or by_form) and morph_of(token, "Gender") == source
-    return participle and not any(c.dep_ == "det" for c in token.children) and not _same_in_both_genders(token)
+    bare = not any(c.dep_ == "det" for c in token.children) and not _in_adverbial_locution(token)
+    return participle and bare and not _same_in_both_genders(token)
 
 
 def _bare_adjective(token: Any, source: str) -> bool:
     before = token.doc[token.i - 1].lower_ if token.i > 0 else ""
     with_determiner = before in FRAGMENT_DETERMINERS or any(c.dep_ == "det" for c in token.children)
-    return not with_determiner and morph_of(token, "Gender") == source and _known_adjective_form(token)
+    return (not with_determiner and not _in_adverbial_locution(token) and morph_of(token, "Gender") == source
+            and _known_adjective_form(token))
+
+
+# words before an adjective or participle that make an adverbial locution of it, which agrees with nothing:
+# "Bien sûr, il marche.", "Bien entendu, ...", "Au final, ...", "En gros, ..." (the fragment checks dropped them)
+LOCUTION_STARTS = word_set("bien au aux en à")
+
+
+def _in_adverbial_locution(token: Any) -> bool:
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return before is not None and (before.lower_ in LOCUTION_STARTS or before.pos_ == "ADP")
 
 
 FRAGMENT_DETERMINERS = word_set("le la l' l’ les un une des du de d' d’ ce cet cette ces mon ma mes ton ta tes son "
