@@ -15,11 +15,19 @@ a counted reason rather than given a variant that might be ill-formed.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from builders.pronouns.french import FORMS, attested_forms, known_adjectives, known_verbs, morph_of
+from builders.pronouns.french import (
+    FORMS,
+    attested_forms,
+    known_adjectives,
+    known_verbs,
+    morph_of,
+    verb_of_past_participle,
+)
 from builders.pronouns.french_clitics import CliticProblem, agreeing_words, clitic_edits, object_clitic
 from builders.pronouns.french_en_role import UnsureRole, role_noun_edits
 from builders.pronouns.french_targets import (
@@ -50,6 +58,8 @@ IRREGULAR_FEMININES = {
     "ambigu": "ambiguë", "exprès": "expresse", "tiers": "tierce", "pareil": "pareille", "vermeil": "vermeille",
     # -f -> -ve outside the "-if" rule (blind round 5, class 4: "elle est neuve" gave "il est neuve")
     "neuf": "neuve", "bref": "brève", "veuf": "veuve", "naïf": "naïve", "sauf": "sauve",
+    # -eur adjectives that add -e like "meilleur" (the -eur ending alone is ambiguous: "menteur" -> "menteuse")
+    "majeur": "majeure", "mineur": "mineure",
 }
 # (masculine ending, feminine ending), longest first; "+e" endings add an e.
 FEMININE_ENDINGS = (
@@ -218,6 +228,8 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
     one_form = verified <= {token.text.lower()} and token.text.lower().endswith("e")  # read as epicene
     if token.pos_ == "ADJ" and lemma in known_adjectives() and lemma not in verified and one_form:
         return None  # the lemmatizer knows the adjective, no rule inflects it: not read as one-form ("neuve")
+    if _masculine_known_without_e(verified):
+        return None  # "majeures" NOUN read as one-form "majeure": the lexicon knows "majeur" (round 16, class 3)
     if _feminine_lemma(lemma, verified):
         return None  # "venues" ADJ with lemma "venue": venu + e or epicene venue (blind round 6, class 1)
     if lemma in verified and (lemma in known_adjectives() or not adjectives):
@@ -277,6 +289,15 @@ def _invented(token: Any, participle: bool, lemma: str, verified: set[str]) -> b
         return False
     participle_shaped = any(_participle_base(base) for base in verified)  # "partie" NOUN: parti + e, as before
     return not (verified & known) and lemma not in known and not participle_shaped
+
+
+def _masculine_known_without_e(verified: set[str]) -> bool:
+    """Every reading is a one-form base in -e the lexicon does not know, whose form without the -e it knows as an
+    adjective: the word is that adjective's feminine, which no rule inflects ("elles étaient toutes majeures",
+    "majeures" tagged NOUN without a lemma to trust, gave "ils étaient tous majeures"; EN->FR round 16, class 3)."""
+    known = known_adjectives()
+    return bool(verified) and all(
+        base.endswith("e") and base not in known and base[:-1] in known for base in verified)
 
 
 def _verb_form_read_as_adjective(token: Any, verified: set[str]) -> bool:
@@ -545,6 +566,8 @@ def _check_leftovers(subject: Any, repaired: set[int], source: str, number: str)
     after = subject.doc[head.i + 1] if head.i + 1 < len(subject.doc) else None
     if after is not None and after.i not in repaired and _after_copula(after, source):
         raise AgreementProblem("agreement_unresolved")  # "il s'est fait beau": "beau" parsed as an object
+    if _fragment_before(subject, source, repaired):
+        raise AgreementProblem("agreement_unresolved_fragment")
     for check, reason in LATER_CHECKS.items():
         if check(subject, source):
             raise AgreementProblem(reason)
@@ -606,10 +629,57 @@ def _verbless_fragment(subject: Any, source: str) -> bool:
     return False
 
 
+def _fragment_before(subject: Any, source: str, repaired: set[int]) -> bool:
+    """A verbless fragment opening the pronoun's sentence, up to a comma before the pronoun, with an unrepaired
+    adjective or participle of the old gender: "Jamais utilisée, mais elle est là." gave "Jamais utilisée, mais il
+    est là." (EN->FR round 16, class 2). It may be the referent's; whose it is cannot be told: dropped. ("Seuls,
+    ils ..." is french_targets' and repaired.)"""
+    start = sentence_of(subject)[0].i
+    comma = next((t.i for t in subject.doc[start: subject.i] if t.lower_ == ","), None)
+    if comma is None:
+        return False
+    fragment = subject.doc[start:comma]
+    if any(t.pos_ in {"AUX", "PRON"} or morph_of(t, "VerbForm") == "Fin" for t in fragment):
+        return False
+    return any(t.i not in repaired and not _attributive(t) and not _one_form(t, source)
+               and (_bare_adjective(t, source) or _bare_participle(t, source)) for t in fragment)
+
+
+def _attributive(token: Any) -> bool:
+    """ "La porte fermée, elle attend": the participle agrees with its noun."""
+    return token.head.i != token.i and token.head.pos_ in {"NOUN", "PROPN"}
+
+
+def _one_form(token: Any, source: str) -> bool:
+    """ "rouge": the same in both genders, it tells nothing."""
+    target = "Masc" if source == "Fem" else "Fem"
+    return swap_form(token, source, target, morph_of(token, "Number") or "Sing") == token.text
+
+
+def _bare_participle(token: Any, source: str) -> bool:
+    """A participle of the old gender, also one the small model tags NOUN ("Construite en 1900, elle ...")."""
+    masculine = token.lower_.removesuffix("s").removesuffix("e")
+    by_form = token.pos_ == "NOUN" and _participle_base(masculine) and bool(verb_of_past_participle(token.text))
+    participle = (morph_of(token, "VerbForm") == "Part" or by_form) and morph_of(token, "Gender") == source
+    bare = not any(c.dep_ == "det" for c in token.children) and not _in_adverbial_locution(token)
+    return participle and bare and not _same_in_both_genders(token)
+
+
 def _bare_adjective(token: Any, source: str) -> bool:
     before = token.doc[token.i - 1].lower_ if token.i > 0 else ""
     with_determiner = before in FRAGMENT_DETERMINERS or any(c.dep_ == "det" for c in token.children)
-    return not with_determiner and morph_of(token, "Gender") == source and _known_adjective_form(token)
+    return (not with_determiner and not _in_adverbial_locution(token) and morph_of(token, "Gender") == source
+            and _known_adjective_form(token))
+
+
+# words before an adjective or participle that make an adverbial locution of it, which agrees with nothing:
+# "Bien sûr, il marche.", "Bien entendu, ...", "Au final, ...", "En gros, ..." (the fragment checks dropped them)
+LOCUTION_STARTS = word_set("bien au aux en à")
+
+
+def _in_adverbial_locution(token: Any) -> bool:
+    before = token.doc[token.i - 1] if token.i > 0 else None
+    return before is not None and (before.lower_ in LOCUTION_STARTS or before.pos_ == "ADP")
 
 
 FRAGMENT_DETERMINERS = word_set("le la l' l’ les un une des du de d' d’ ce cet cette ces mon ma mes ton ta tes son "
@@ -633,9 +703,68 @@ def _en_numeral(subject: Any, source: str) -> bool:
     return False
 
 
+# possessive pronouns ("le mien", "la vôtre", "les siennes"): their own form or their article tells the gender of
+# the noun they stand for; subtitles often drop the circumflex ("la votre", "la notre")
+OWN_GENDER_POSSESSIVES = {
+    "mien": "Masc", "tien": "Masc", "sien": "Masc", "miens": "Masc", "tiens": "Masc", "siens": "Masc",
+    "mienne": "Fem", "tienne": "Fem", "sienne": "Fem", "miennes": "Fem", "tiennes": "Fem", "siennes": "Fem",
+}
+ARTICLE_POSSESSIVES = word_set("vôtre nôtre votre notre leur")  # gender from a singular article before it
+ARTICLE_GENDERS = {"le": "Masc", "la": "Fem"}
+
+
+def _possessive_pronoun_of_gender(token: Any, source: str) -> bool:
+    """A possessive pronoun of the old gender: "Non, la vôtre. Elle est tombée." may name the referent, and the
+    variant "Non, la vôtre. Il est tombé." would then not agree (EN->FR round 16, class 1). Whether it names the
+    referent cannot be told from the parse, so it is not repaired (prefer dropping)."""
+    before = _neighbour(token, -1)
+    if before not in {"le", "la", "les"}:
+        return False
+    gender = OWN_GENDER_POSSESSIVES.get(token.lower_)
+    if gender is None and token.lower_ in ARTICLE_POSSESSIVES and not _possessive_determiner(token):
+        gender = ARTICLE_GENDERS.get(before)
+    return gender == source
+
+
+def _possessive_determiner(token: Any) -> bool:
+    """ "la votre maison" (a misspelt determiner) has a noun after it; "je la leur donne" is two object clitics,
+    with a verb after them."""
+    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    if following is None:
+        return False
+    clitics = token.lower_ == "leur" and following.pos_ in {"VERB", "AUX"} and token.doc[token.i - 1].pos_ == "PRON"
+    return following.pos_ in {"NOUN", "ADJ", "PROPN"} or clitics
+
+
+def _possessive_pronoun(subject: Any, source: str) -> bool:
+    return any(_possessive_pronoun_of_gender(token, source) for token in subject.doc if token.i != subject.i)
+
+
+# "Frappez-la", "porte-le", "donne-le-moi", "donne-moi-la": a singular object clitic after an imperative, written with
+# a hyphen (after a word not "de": "Notre-Dame-de-la-Garde"), then the end of the word or another clitic
+IMPERATIVE_CLITIC = re.compile(
+    r"(?<![\w-])(?!de-)\w+(?:-(?:moi|toi|lui|nous|vous|leur))?-(le|la)"
+    r"(?=$|[^\w-]|-(?:moi|toi|lui|nous|vous|leur|y|en)(?!\w))", re.IGNORECASE)
+IMPERATIVE_CLITIC_GENDERS = {"le": "Masc", "la": "Fem"}
+
+
+def _imperative_clitic(subject: Any, source: str) -> bool:
+    """A hyphenated object clitic of the old gender after an imperative: "Frappez-la, écrasez-la, elle n'explosera
+    pas !" gave "Frappez-la, écrasez-la, il n'explosera pas !" (EN->FR round 16, class 4). The small model splits
+    or joins these words at random ("Porte-le" one NOUN, "Frappez - la" three PROPN), so the chain's clitic
+    rules never see them; whether one is the referent cannot be told: dropped, not flipped."""
+    form = FORMS.get(subject.lower_)
+    if form is None or form.number != "Sing":
+        return False  # a singular clitic does not name a plural referent
+    return any(IMPERATIVE_CLITIC_GENDERS[m.group(1).lower()] == source
+               for m in IMPERATIVE_CLITIC.finditer(subject.doc.text))
+
+
 LATER_CHECKS = {
     _verbless_fragment: "agreement_unresolved_fragment",
     _en_numeral: "agreement_unresolved_en_numeral",
+    _possessive_pronoun: "agreement_unresolved_possessive_pronoun",
+    _imperative_clitic: "agreement_unresolved_imperative_clitic",
 }
 
 

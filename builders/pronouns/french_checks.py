@@ -266,6 +266,27 @@ def rival_noun_before(pronoun: Any, gender: str, number: str, sentence: Sequence
     return ""
 
 
+def unsure_predicate_noun_before(pronoun: Any, gender: str, number: str, sentence: Sequence[Any],
+                                 genders: dict[str, tuple[set[str], set[str]]]) -> str:
+    """A predicate noun of a copula before the pronoun in its sentence whose gender no determiner in the document
+    shows to be the pronoun's own ``gender``: "La piscine est notre tremplin, elle nous propulse." gave "..., il
+    nous propulse", which reads as "le tremplin" (EN->FR round 16, class 5). The small model tagged "tremplin"
+    feminine, so rival_noun_before, which trusts the tag, missed it; a predicate noun names the antecedent and
+    stands right before the pronoun, so its tag is not trusted alone. Returns its text or ""."""
+    for token in sentence:
+        if token.i >= pronoun.i:
+            break
+        predicate = token.pos_ == "NOUN" and any(c.dep_ == "cop" for c in token.children)
+        if not predicate or token.morph.get("Number") not in ([number], []):
+            continue
+        if any(c.dep_ == "case" for c in token.children):
+            continue  # "elle est en panne": a prepositional phrase, no noun for the pronoun
+        shown, _ = genders.get(token.lemma_.lower(), (set(), set()))
+        if shown != {gender}:
+            return str(token.text)
+    return ""
+
+
 # --- blind round 5 (issue 23): class 2, a referent of the variant's gender in reach ------------------------
 # English pronouns that show a person of one gender ("Elle n'a jamais existé" after Heather: the variant "Il"
 # would be wrong, but "Il fait quoi ?" after "the leader ... he" reads as the leader)

@@ -58,6 +58,7 @@ from builders.pronouns.french_checks import (
     person_rival_in_previous,
     pronoun_order_differs,
     rival_noun_before,
+    unsure_predicate_noun_before,
 )
 from builders.pronouns.french_clitics import INNER_CLITICS, object_clitic
 from builders.pronouns.french_reach import english_person_subject, french_person_in_reach, generic_noun_in_reach
@@ -448,6 +449,8 @@ def _french_item(segments: Sequence[Segment], sentence: int, source: Token, inde
     genders = document_genders([analyser.parse(s.tgt) for s in segments if s.doc is not None])
     if rival_noun_before(parsed, variant_gender, form.number, sentence_of(parsed), genders):
         raise Drop("variant_gender_noun_before_pronoun")  # blind round 4, class 5
+    if unsure_predicate_noun_before(parsed, form.gender, form.number, sentence_of(parsed), genders):
+        raise Drop("variant_gender_predicate_noun_before_pronoun")  # EN->FR round 16, class 5
     _check_variant_referent_in_reach(segments, sentence, variant_gender, form.number, genders, analyser, entry.lemma)
     _check_pronoun_readings_in_reach(segments, sentence, parsed, form, analyser, entry.lemma)
     pronouns = [(index, parsed), *chain_pronouns(segment, source, index, analyser)]
