@@ -69,6 +69,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_enfr14", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr15", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr16", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr17", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
