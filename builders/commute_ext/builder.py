@@ -74,6 +74,8 @@ model's image-awareness can be tested on five images per meaning instead of one.
     license = "cc-by-sa-4.0"
     field_meanings = FIELD_MEANINGS
     identity_keys = ("corpus", "data_dir", "tgt_lang")
+    # the collection's embedding shards (store.py), written before any checkpoint: a killed build resumes from them
+    resumable_files = (*Builder.resumable_files, "cache/**/shard-*.npy")
     task_categories = ("translation",)
     citation = """@inproceedings{kashani-motlagh-etal-2024-assessing,
   title = {Assessing the Role of Imagery in Multimodal Machine Translation},

@@ -33,7 +33,7 @@ from builders.core.outcome import reported_os_errors, warn_if_degenerate
 from builders.core.row_store import RowSet, StoredRows
 from builders.core.schema import check_record
 from builders.core.textio import counting_normalised
-from builders.core.writer import OutputPlan, write_dataset
+from builders.core.writer import RESUMABLE_FILES, OutputPlan, write_dataset
 
 ConfigT = TypeVar("ConfigT", bound=BuildConfig)
 
@@ -66,6 +66,9 @@ class Builder(abc.ABC, Generic[ConfigT]):
     identity_keys: ClassVar[tuple[str, ...]] = ()
     # Every top-level record field -> its meaning: the card's "Fields" table (core/fields.py).
     field_meanings: ClassVar[dict[str, str]] = {}
+    # Work files (globs under .v1.partial/) that --resume can use: a failed or interrupted build keeps its work
+    # folder only when one exists (core/writer.py).
+    resumable_files: ClassVar[tuple[str, ...]] = RESUMABLE_FILES
 
     def __init__(self, config: ConfigT) -> None:
         if not isinstance(config, self.config_class):
@@ -150,10 +153,10 @@ class Builder(abc.ABC, Generic[ConfigT]):
             try:
                 return self._build_claimed(plan, resume=resume, quiet=quiet)
             except MtprobesError:  # bad input or config: nothing worth resuming unless checkpoints were written
-                plan.discard_unless_resumable()
+                plan.discard_unless_resumable(self.resumable_files)
                 raise
             except KeyboardInterrupt as interrupt:  # Ctrl-C: still a KeyboardInterrupt, noting what was kept
-                plan.discard_unless_resumable()
+                plan.discard_unless_resumable(self.resumable_files)
                 interrupt.add_note(_interrupted_message(plan))
                 raise
 

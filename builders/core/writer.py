@@ -38,6 +38,10 @@ INFO_FILE = "info.json"
 log = logging.getLogger("mtprobes")
 
 
+# the checkpoints every build writes (core/checkpoint.py); a family may add its own resumable work files
+RESUMABLE_FILES: tuple[str, ...] = ("checkpoint/chunk-*.pkl",)
+
+
 @dataclass(frozen=True)
 class OutputPlan:
     final_dir: Path
@@ -74,9 +78,10 @@ class OutputPlan:
                     f"{self.final_dir.name}/ still holds the previous build; run it again with --overwrite)")
         return " (the build there is complete, nothing to resume)"
 
-    def discard_unless_resumable(self) -> None:
-        """After a failed build: keep the work folder only when it holds checkpoints --resume can use."""
-        if not any((self.work_dir / "checkpoint").glob("chunk-*.pkl")):
+    def discard_unless_resumable(self, resumable: tuple[str, ...] = RESUMABLE_FILES) -> None:
+        """After a failed or interrupted build: keep the work folder only when it holds files --resume can use
+        (``resumable``: glob patterns under the work folder; the builder's ``resumable_files``)."""
+        if not any(next(self.work_dir.glob(pattern), None) for pattern in resumable):
             shutil.rmtree(self.work_dir, ignore_errors=True)
 
 
