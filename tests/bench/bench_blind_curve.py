@@ -4,11 +4,14 @@ tests/data/blind_check.py).
 
 The samples are stratified (items the default keeps, items it drops), so each judged item stands for
 ``population / sampled`` items of its stratum: the curve weights them so. Run: ``python
-tests/bench/bench_blind_curve.py``; a sample without resolved judgements is skipped with a line saying so.
+tests/bench/bench_blind_curve.py [--plot docs/figures/blind_curve.png]``; a sample without resolved judgements is
+skipped with a line saying so. ``--plot`` also draws each pool's latest rounds: estimated usable share against
+items per 1,000 English *it*, one point per threshold, the default marked.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 from pathlib import Path
@@ -30,13 +33,16 @@ def drawn_rounds() -> list[tuple[str, int]]:
     return sorted((match[1], int(match[2])) for match in found if match)
 
 
-def curve(pool: str, number: int) -> None:
+Point = tuple[float, float, float]  # (min_confidence, items per 1,000 it, estimated usable %)
+
+
+def curve(pool: str, number: int) -> list[Point]:
     name = f"{pool}{number}"
     prefix = DATA / f"pronouns_opensubs_{name}"
     judged = Path(f"{prefix}_judgements.jsonl")
     if not judged.is_file():
         print(f"{name}: no resolved judgements yet, skipped")
-        return
+        return []
     sample = read_jsonl(Path(f"{prefix}_sample.jsonl"))
     meta = json.loads(Path(f"{prefix}_sample.meta.json").read_text(encoding="utf-8"))
     usable = {r["id"]: r["usable"] for r in read_jsonl(judged)}
@@ -49,6 +55,7 @@ def curve(pool: str, number: int) -> None:
           f"with the filter off, {meta['default_items']} at the default; {meta['english_it']} English it\n")
     print("| min_confidence | judged items kept | estimated items | per 1,000 it | estimated usable |")
     print("|---|---|---|---|---|")
+    points: list[Point] = []
     for threshold in THRESHOLDS:
         chosen = [s for s in sample if s["confidence"] >= threshold]
         items = sum(weight[s["kept_by_default"]] for s in chosen)
@@ -56,15 +63,57 @@ def curve(pool: str, number: int) -> None:
         mark = " (default)" if threshold == DEFAULT else ""
         print(f"| {threshold}{mark} | {len(chosen)} | {items:.0f} | {1000 * items / meta['english_it']:.1f} "
               f"| {100 * good / max(items, 1e-9):.0f} % |")
+        if items:
+            points.append((threshold, 1000 * items / meta["english_it"], 100 * good / items))
     # the rows are min_confidence alone; the default config may also have per-class floors (fr: ils, round 12 on)
     print(f"\ndefault config (min_confidence and its class floors): {meta['default_items']} items "
           f"({1000 * meta['default_items'] / meta['english_it']:.1f} per 1,000 it), "
           f"{100 * sum(usable[s['id']] for s in kept) / len(kept):.0f} % usable")
+    return points
+
+
+def plot(curves: dict[tuple[str, int], list[Point]], path: Path, latest: int = 3) -> None:
+    """Each pool's ``latest`` judged rounds, one panel per pool; written without a timestamp or version in the file,
+    so the same judgements give the same bytes."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    pools = sorted({pool for pool, _ in curves})
+    figure, axes = plt.subplots(1, len(pools), figsize=(5.5 * len(pools), 4), squeeze=False)
+    for axis, pool in zip(axes[0], pools, strict=True):
+        rounds = sorted(number for p, number in curves if p == pool and curves[(p, number)])[-latest:]
+        for number in rounds:
+            points = curves[(pool, number)]
+            axis.plot([p[1] for p in points], [p[2] for p in points], marker="o", markersize=3,
+                      label=f"round {number}")
+            default = [p for p in points if p[0] == DEFAULT]
+            axis.plot([p[1] for p in default], [p[2] for p in default], marker="*", markersize=11, color="black",
+                      linestyle="none")
+        axis.axhline(90, color="grey", linestyle=":", linewidth=1)
+        axis.set_title(f"opensubs-{pool}" + (" (DeepL German)" if pool == "ende" else " (human French)"))
+        axis.set_xlabel("items per 1,000 English it (estimated)")
+        axis.set_ylabel("usable items, % (estimated)")
+        axis.legend(fontsize=8)
+    figure.suptitle("Judged blind samples: min_confidence from 0 (right) to 0.75 (left); star: 0.55, the default "
+                    "(per-class floors not applied); dotted: the 90 % goal", fontsize=9)
+    figure.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    figure.savefig(partial, format="png", dpi=110, metadata={"Software": None})
+    plt.close(figure)
+    partial.replace(path)
+    print(f"\nwrote {path}")
 
 
 def main() -> None:
-    for pool, number in drawn_rounds():  # a round not yet judged is skipped with a line
-        curve(pool, number)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--plot", type=Path, default=None, help="also draw the curves into this PNG file")
+    args = parser.parse_args()
+    curves = {(pool, number): curve(pool, number) for pool, number in drawn_rounds()}  # unjudged: a line, skipped
+    if args.plot:
+        plot(curves, args.plot)
 
 
 if __name__ == "__main__":
