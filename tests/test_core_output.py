@@ -104,6 +104,14 @@ def test_a_crash_between_the_renames_of_overwrite_is_recovered(corpus: tuple[Pat
     validate_dataset(final)
 
 
+def test_resume_with_nothing_to_resume_says_so_and_builds(corpus: tuple[Path, Path], tmp_path: Path,
+                                                          caplog: pytest.LogCaptureFixture) -> None:
+    resumed = toy(corpus).build(tmp_path / "out", quiet=True, resume=True)
+    assert "nothing to resume (no .v1.partial/); building from the start" in caplog.text
+    fresh = toy(corpus).build(tmp_path / "fresh", quiet=True)
+    assert (resumed / "jsonl" / "test.jsonl").read_bytes() == (fresh / "jsonl" / "test.jsonl").read_bytes()
+
+
 def test_resume_after_a_killed_overwrite_finishes_it(corpus: tuple[Path, Path], tmp_path: Path) -> None:
     sets = toy_cli_sets(corpus)
     out = str(tmp_path / "out")

@@ -56,6 +56,9 @@ class OutputPlan:
         """Called while holding the output lock: recover an interrupted swap, then prepare the work folder."""
         recover_interrupted_swap(self.final_dir)
         resuming_a_replacement = resume and (self.work_dir / "checkpoint" / "header.json").is_file()
+        if resume and not self.work_dir.is_dir() and not self.final_dir.exists():
+            # --resume of a build that never started (or left nothing worth keeping): say so, then build it all
+            log.warning("%s: nothing to resume (no %s/); building from the start", self.final_dir, self.work_dir.name)
         if self.final_dir.exists() and not overwrite and not resuming_a_replacement:
             raise OutputExistsError(f"{self.final_dir} already exists; pass --overwrite to replace it"
                                     + (self._nothing_to_resume() if resume else ""))
