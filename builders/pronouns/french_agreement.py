@@ -41,6 +41,7 @@ from builders.pronouns.french_targets import (
     generic_infinitive_predicates,
     invariant_reflexive_participle,
     sentence_of,
+    token_at,
 )
 from builders.pronouns.german import GToken, word_set
 from builders.pronouns.variants import Variant, match_case
@@ -189,8 +190,8 @@ def _same_in_both_genders(token: Any) -> bool:
 def _colour_compound(token: Any) -> bool:
     """A colour word with a second word right after it ("bleu ciel", "vert foncé"), or that second word: the
     compound is invariable. Coordination ("bleu et blanc") has a word between and is not a compound."""
-    after = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
-    before = token.doc[token.i - 1] if token.i > 0 else None
+    after = token_at(token)
+    before = token_at(token, -1)
     first = token.lower_ in COLOURS and after is not None and _compound_second(after)
     second = before is not None and before.lower_ in COLOURS and _compound_second(token)
     return first or second
@@ -206,8 +207,8 @@ SEPARATOR_WORDS = word_set("et ou mais ni puis comme que qu")
 
 
 def _neighbour(token: Any, offset: int) -> str:
-    position = token.i + offset
-    return str(token.doc[position].lower_) if 0 <= position < len(token.doc) else ""
+    neighbour = token_at(token, offset)
+    return str(neighbour.lower_) if neighbour is not None else ""
 
 
 def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
@@ -407,7 +408,7 @@ def _with_copula(head: Any) -> bool:
 def _before_its_noun(token: Any) -> bool:
     """An adjective with an article, right before a noun: the parser made it the predicate, but it modifies the
     noun ("il est le meilleur ami": the variant was "elle est le meilleure ami"; blind round 5, class 4)."""
-    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    following = token_at(token)
     with_article = any(c.dep_ == "det" for c in token.children)
     return token.pos_ == "ADJ" and with_article and following is not None and following.pos_ in {"NOUN", "PROPN"}
 
@@ -589,7 +590,7 @@ def _agreeing_invariant_participle(token: Any, source: str) -> bool:
 def _after_copula(token: Any, source: str) -> bool:
     """An adjective of the old gender right after a copula, however parsed: "ils sont tous devenus fous" (fous
     a NOUN with the participle as its modifier; blind round 7, class A1: the variant kept "fous")."""
-    before = token.doc[token.i - 1] if token.i > 0 else None
+    before = token_at(token, -1)
     copula = before is not None and (before.lemma_ in COPULAR_VERBS or before.lemma_ == "être"
                                      or _reflexive_copula(before))  # "il s'est fait beau": beau NOUN obj
     # participles are _predicative_of_gender's ("il s'est fait mal": "fait" after "est" agrees with nothing)
@@ -608,7 +609,7 @@ ATTRIBUTIVE_VERBS = word_set("tomber réapparaître apparaître revenir mourir n
 
 def _after_attributive_verb(token: Any, source: str) -> bool:
     """An adjective or participle of the old gender right after an attributive verb (EN->FR round 13, class 5)."""
-    before = token.doc[token.i - 1] if token.i > 0 else None
+    before = token_at(token, -1)
     attributive = before is not None and before.lemma_ in ATTRIBUTIVE_VERBS and before.pos_ in {"VERB", "AUX", "ADV"}
     participle = morph_of(token, "VerbForm") == "Part"
     wordlike = token.pos_ in {"ADJ", "NOUN", "VERB", "PROPN"} and (participle or _known_adjective_form(token))
@@ -678,7 +679,7 @@ LOCUTION_STARTS = word_set("bien au aux en à")
 
 
 def _in_adverbial_locution(token: Any) -> bool:
-    before = token.doc[token.i - 1] if token.i > 0 else None
+    before = token_at(token, -1)
     return before is not None and (before.lower_ in LOCUTION_STARTS or before.pos_ == "ADP")
 
 
@@ -696,7 +697,7 @@ def _en_numeral(subject: Any, source: str) -> bool:
         if token.is_sent_start:
             seen_en = False
         seen_en = seen_en or (token.lower_ == "en" and token.pos_ == "PRON")
-        following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+        following = token_at(token)
         nominal = following is not None and following.pos_ in {"NOUN", "ADJ", "PROPN"} and following.lower_ != "autre"
         if seen_en and token.lower_ == EN_NUMERAL[source] and not nominal:
             return True
@@ -729,7 +730,7 @@ def _possessive_pronoun_of_gender(token: Any, source: str) -> bool:
 def _possessive_determiner(token: Any) -> bool:
     """ "la votre maison" (a misspelt determiner) has a noun after it; "je la leur donne" is two object clitics,
     with a verb after them."""
-    following = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    following = token_at(token)
     if following is None:
         return False
     clitics = token.lower_ == "leur" and following.pos_ in {"VERB", "AUX"} and token.doc[token.i - 1].pos_ == "PRON"

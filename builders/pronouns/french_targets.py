@@ -90,7 +90,7 @@ def region(subject: Any) -> list[Any]:
 
 def _before_meme(token: Any) -> bool:
     """ "elles-mêmes" split by the parser into elles / - / mêmes (or elles / -mêmes)."""
-    after, then = _lower(_next(token)), _lower(_next(token, 2))
+    after, then = _lower(token_at(token)), _lower(token_at(token, 2))
     return after.startswith("-même") or (after == "-" and then.startswith("même"))
 
 
@@ -102,7 +102,8 @@ def fronted(subject: Any) -> list[Any]:
     return []
 
 
-def _next(token: Any, offset: int = 1) -> Any:
+def token_at(token: Any, offset: int = 1) -> Any:
+    """The token ``offset`` places from ``token`` in its doc, or None past either end."""
     position = token.i + offset
     return token.doc[position] if 0 <= position < len(token.doc) else None
 
@@ -143,7 +144,7 @@ def _other_person_before(token: Any) -> str:
     "vous êtes tous" was flipped where the parser missed the subject "vous")."""
     for before in reversed(token.doc[: token.i]):
         if before.lower_ in OTHER_PERSONS:
-            following = _next(before)
+            following = token_at(before)
             return "other" if following is not None and following.pos_ in {"AUX", "VERB"} else "unsure_quantifier"
         if before.text in SENTENCE_END or before.dep_ in SUBJECT_DEPS:
             return ""
@@ -158,20 +159,20 @@ def _tout_reading(token: Any, before: str, after: str) -> str:
         return other_person
     before_singular = token.lower_ in {"tous", "toutes"} and after in SINGULAR_DETERMINERS
     floating = (after not in DETERMINERS or before_singular
-                or (after == "les" and _lower(_next(token, 2)) in NUMERALS))
+                or (after == "les" and _lower(token_at(token, 2)) in NUMERALS))
     if floating and _object_clitic_before(token):
         return "unsure_quantifier"  # "elles les ont toutes vues": the subject's or the object's
     return "agree" if floating and token.lower_ != "tout" else "other"  # "tout" is mostly the adverb
 
 
 def _seul_reading(token: Any, before: str, after: str) -> str:
-    attributive = before in DETERMINERS or (_next(token) is not None and _next(token).pos_ == "NOUN")
+    attributive = before in DETERMINERS or (token_at(token) is not None and token_at(token).pos_ == "NOUN")
     return "other" if attributive else "agree"  # "la seule chance" / "ils travaillent seuls"
 
 
 def _chacun_reading(token: Any, before: str, after: str) -> str:
     # "chacun de ses enfants" agrees with "enfants"; "chacune d'entre elles" with the subject
-    return "other" if after in {"de", "d'", "d’"} and _lower(_next(token, 2)) != "entre" else "agree"
+    return "other" if after in {"de", "d'", "d’"} and _lower(token_at(token, 2)) != "entre" else "agree"
 
 
 def _celui_reading(token: Any, before: str, after: str) -> str:
@@ -199,7 +200,7 @@ def _closed_class_reading(token: Any, family: str, in_front: bool) -> str:
     with something else: a determiner's noun, a noun in apposition) or "unsure..."."""
     if in_front:
         return "agree"
-    return READINGS[family](token, _lower(_next(token, -1)), _lower(_next(token)))
+    return READINGS[family](token, _lower(token_at(token, -1)), _lower(token_at(token)))
 
 
 def _object_clitic_before(token: Any) -> bool:
@@ -259,7 +260,7 @@ def reciprocal_edits(subject: Any, old: GN, new: GN) -> list[tuple[Any, str]]:
 
 def _reciprocal_one(token: Any) -> bool:
     """ "l'un(e)", a link word (a preposition, "et") or none, and "l'autre". """
-    elided, *after = (_lower(_next(token, offset)) for offset in (-1, 1, 2, 3))
+    elided, *after = (_lower(token_at(token, offset)) for offset in (-1, 1, 2, 3))
     if after[0] in RECIPROCAL_LINKS:
         after = after[1:]  # "l'une de l'autre"; without a link word: "l'une l'autre"
     return elided in ELIDED_ARTICLES and after[0] in ELIDED_ARTICLES and after[1] == "autre"
@@ -292,7 +293,7 @@ def closed_class_edits(subject: Any, old: GN, new: GN, chain: set[int]) -> list[
 def _elision(token: Any, form: str) -> list[tuple[Any, str]]:
     """ "d'elle-même" -> "de lui-même": the elided preposition before a new consonant-initial form; "de
     lui-même" -> "d'elle-même" would need the space removed too, so that case is left unresolved."""
-    before = _next(token, -1)
+    before = token_at(token, -1)
     if before is None or before.lower_ not in {"d'", "d’", "de"}:
         return []
     vowel = form[:1] in "aeéiouy"
@@ -306,7 +307,7 @@ def _self_form(token: Any, old: GN, new: GN) -> str | None:
     stem, _, suffix = token.lower_.partition("-")
     if not suffix.startswith("même") or stem != FAMILIES["stressed"][old]:
         return None
-    if _next(token, -1) is not None and _next(token, -1).pos_ in {"NOUN", "PROPN"}:
+    if token_at(token, -1) is not None and token_at(token, -1).pos_ in {"NOUN", "PROPN"}:
         return None  # "la reine elle-même": the noun's
     return FAMILIES["stressed"][new] + SELF_SUFFIX[new[1]]
 
@@ -438,7 +439,7 @@ def invariant_reflexive_participle(token: Any) -> bool:
         return False
     if token.lemma_.lower() in INDIRECT_REFLEXIVE_VERBS:
         return True
-    if _lower(_next(token)) in BARE_REFLEXIVE_OBJECTS:
+    if _lower(token_at(token)) in BARE_REFLEXIVE_OBJECTS:
         return True  # "il s'est fait mal" -> "elle s'est fait mal", not "faite" (blind round 7, class A3)
     following = [t for t in token.doc[token.i + 1 : token.i + 3] if not _adverb(t)]
     if following and following[0].morph.get("VerbForm") == ["Inf"]:
@@ -486,7 +487,7 @@ def _adverb_after(token: Any) -> bool:
     """An adverb, unless an article makes it a pronoun ("la même") or a degree adverb makes it an adjective
     ("elle est beaucoup plus forte": "forte" tagged ADV after "plus"; the variant kept "plus fort" with "elle",
     blind round 6, class 1)."""
-    pronoun = token.lower_ in {"même", "mêmes"} and _lower(_next(token, -1)) in ARTICLES
+    pronoun = token.lower_ in {"même", "mêmes"} and _lower(token_at(token, -1)) in ARTICLES
     return _adverb(token) and not pronoun and not comparative_adjective(token)
 
 
@@ -496,7 +497,7 @@ DEGREE_ADVERBS = word_set("plus moins aussi si très trop assez tellement")
 
 
 def comparative_adjective(token: Any) -> bool:
-    return token.lower_ in ADJECTIVE_ADVERBS and _lower(_next(token, -1)) in DEGREE_ADVERBS
+    return token.lower_ in ADJECTIVE_ADVERBS and _lower(token_at(token, -1)) in DEGREE_ADVERBS
 
 
 def _floating_tout(token: Any) -> bool:
@@ -515,7 +516,7 @@ ELIDED_ARTICLES = word_set("l' l’")
 def _nominal_adjective(token: Any) -> bool:
     """A known adjective used as a noun after "l'" ("l'aîné", "l'ancienne"), not followed by its noun ("l'ancien
     directeur": "ancien" agrees with "directeur")."""
-    after = _next(token)
+    after = token_at(token)
     if after is not None and after.pos_ == "NOUN":
         return False
     return token.pos_ in {"ADJ", "NOUN"} and token.lemma_.lower() in known_adjectives()
@@ -532,9 +533,9 @@ def _agrees_with(token: Any, old: GN) -> bool:
 def _numeral_after_tous(token: Any) -> bool:
     """ "tous les deux": the "les" and the numeral of a floating quantifier."""
     if token.lower_ in NUMERALS:
-        return _lower(_next(token, -1)) == "les" and family_of(_lower(_next(token, -2)) or "-") is not None
-    after_tout = family_of(_lower(_next(token, -1)) or "-") is not None
-    return token.lower_ == "les" and _lower(_next(token)) in NUMERALS and after_tout
+        return _lower(token_at(token, -1)) == "les" and family_of(_lower(token_at(token, -2)) or "-") is not None
+    after_tout = family_of(_lower(token_at(token, -1)) or "-") is not None
+    return token.lower_ == "les" and _lower(token_at(token)) in NUMERALS and after_tout
 
 
 def _adjective_like(token: Any) -> bool:
@@ -607,7 +608,7 @@ def _inverted_subject(token: Any, old: GN) -> bool:
     class 1). It may be the referent or another one: unsure."""
     form = SUBJECT_FORMS[old]
     hyphenated = token.lower_ in {"-" + form, "-t-" + form, "t-" + form}
-    after_hyphen = token.lower_ == form and _lower(_next(token, -1)) in {"-", "-t-", "-t", "t-"}
+    after_hyphen = token.lower_ == form and _lower(token_at(token, -1)) in {"-", "-t-", "-t", "t-"}
     return (hyphenated or after_hyphen) and not _before_meme(token)
 
 
@@ -620,7 +621,7 @@ def _stressed_elsewhere(token: Any, old: GN) -> bool:
         return False
     if _before_meme(token):
         return True  # "elles-mêmes, elles sont ..." outside the repaired region
-    return token.dep_ not in SUBJECT_DEPS and (stressed == "eux" or _lower(_next(token, -1)) in PREPOSITIONS)
+    return token.dep_ not in SUBJECT_DEPS and (stressed == "eux" or _lower(token_at(token, -1)) in PREPOSITIONS)
 
 
 CE_FORMS = word_set("c' c’ ce")
@@ -634,12 +635,12 @@ def _stressed_after_cest(token: Any, old: GN) -> bool:
     referent or a person named before cannot be told; the item is dropped."""
     if token.lower_ != FAMILIES["stressed"][old]:
         return False
-    verb = _next(token, -1)
+    verb = token_at(token, -1)
     if _lower(verb) in NEGATION_AFTER_ETRE:
-        verb = _next(token, -2)
+        verb = token_at(token, -2)
     if _lower(verb) not in ETRE:
         return False
-    before = [_lower(_next(verb, -offset)) for offset in (1, 2)]  # "c'est", "ce n'est"
+    before = [_lower(token_at(verb, -offset)) for offset in (1, 2)]  # "c'est", "ce n'est"
     return before[0] in CE_FORMS or (before[0] in {"n'", "n’", "ne"} and before[1] in CE_FORMS)
 
 
@@ -655,13 +656,13 @@ def _indefinite_one(token: Any, old: GN) -> bool:
     does cannot be told, so the item is dropped rather than repaired."""
     if token.lower_ != INDEFINITE_ONES.get(old) or _en_before_in_sentence(token):
         return False
-    after = _next(token)
+    after = token_at(token)
     if after is not None and after.pos_ in {"NOUN", "ADJ", "PROPN"} and after.lower_ != "autre":
         return False  # "encore une fois", "en une semaine": a determiner
     if _lower(after) == "autre":
-        after = _next(after)
+        after = token_at(after)
     ends = after is None or after.text in SENTENCE_END or after.is_punct
-    before = _next(token, -1)
+    before = token_at(token, -1)
     return ends or _lower(before) in ONE_STANDS_ALONE_AFTER or (_lower(before) == "en" and before.pos_ == "PRON")
 
 
@@ -678,17 +679,18 @@ def _stressed_alone(token: Any, old: GN) -> bool:
     """ "Et lui ?", "Mais elle, ..." : a stressed pronoun of the old form after "et/ou/mais" with no verb after it
     (the next word ends the sentence or is a comma)."""
     stressed = FAMILIES["stressed"][old]
-    alone = _lower(_next(token)) in SENTENCE_END | {","} or _next(token) is None
-    return token.lower_ == stressed and _lower(_next(token, -1)) in STRESS_ALONE_BEFORE and alone
+    alone = _lower(token_at(token)) in SENTENCE_END | {","} or token_at(token) is None
+    return token.lower_ == stressed and _lower(token_at(token, -1)) in STRESS_ALONE_BEFORE and alone
 
 
 def _partitive_one(token: Any) -> bool:
     """ "elle est l'une des meilleures": "l'un(e)" and the adjective after "des" follow the referent, but
     "elle est l'une des villes" keeps "l'une" for the noun; the two cannot be told apart reliably, so the item
     is dropped (blind round 5, class 4: the variant kept "l'une des meilleures" after "il")."""
-    before = _lower(_next(token, -1))
-    elided = before in ELIDED_ARTICLES and _lower(_next(token, -2)) in ETRE
-    return token.lower_ in {"un", "une"} and (elided or before in ETRE) and _lower(_next(token)) in {"des", "d'", "d’"}
+    before = _lower(token_at(token, -1))
+    elided = before in ELIDED_ARTICLES and _lower(token_at(token, -2)) in ETRE
+    after = _lower(token_at(token))
+    return token.lower_ in {"un", "une"} and (elided or before in ETRE) and after in {"des", "d'", "d’"}
 
 
 NOT_OBJECTS = word_set("ne n' n’ se s' s’ y en")
@@ -714,8 +716,8 @@ def infinitive_predicates(subject: Any) -> Iterator[Any]:
 
 
 def _avoir_l_air(token: Any) -> bool:
-    verb = _next(token, -2)
-    return token.lower_ == "air" and _lower(_next(token, -1)) in {"l'", "l’"} and verb is not None \
+    verb = token_at(token, -2)
+    return token.lower_ == "air" and _lower(token_at(token, -1)) in {"l'", "l’"} and verb is not None \
         and verb.lemma_ == "avoir"
 
 
