@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from builders.pronouns.french_verbs import ALL_TENSES, AVOIR, ETRE, THIRD_SINGULAR
+from builders.pronouns.french_verbs import AVOIR, ETRE, THIRD_SINGULAR
 from builders.pronouns.german import GToken, NounEntry, word_set
 from builders.pronouns.packs import PronounForm
 
@@ -89,10 +89,10 @@ CONDITIONAL_VERBS = {
 # "il y a", "il y aurait", "il pourrait y avoir", "il a fallu", "il a été", "il eût fallu": the third singular of
 # "avoir" in every tense (an impersonal "il" agrees in the third singular only), and the infinitive and present
 # participle after a modal or preposition ("il va y avoir", "y ayant")
-AVOIR_AFTER_Y = AVOIR.finite(THIRD_SINGULAR, ALL_TENSES) | {AVOIR.infinitive, AVOIR.present_participle}
+AVOIR_AFTER_Y = AVOIR.finite(THIRD_SINGULAR) | {AVOIR.infinitive, AVOIR.present_participle}
 # "il est", "il était", "il fut", "bien qu'il fût difficile de": the third singular of "être" in every tense. The
 # plural "sont", "étaient" of the old hand list are left out: an impersonal "il" never takes a plural verb
-ETRE_FORMS = ETRE.finite(THIRD_SINGULAR, ALL_TENSES)
+ETRE_FORMS = ETRE.finite(THIRD_SINGULAR)
 EXTRAPOSED_STARTS = word_set("de d' d’ que qu' qu’")
 PREDICATE_ADVERBS = word_set(
     "pas plus très trop si aussi bien vraiment toujours souvent encore déjà donc peut-être plutôt assez "
@@ -126,7 +126,7 @@ PASSER_FOLLOWERS = word_set(
 # "il en est de même", "qu'en est-il des effets", "il en va de sa vie" (not "il en est fier")
 # "qu'il en soit ainsi", "qu'il en fût ainsi", "il en fut de même": the third singular of "être" in every tense;
 # "il en va", "il en alla", "qu'il en aille", "qu'il en allât": the same of "aller"
-EN_ETRE_ALLER = ETRE.finite(THIRD_SINGULAR, ALL_TENSES) | word_set("va allait ira irait alla aille allât")
+EN_ETRE_ALLER = ETRE.finite(THIRD_SINGULAR) | word_set("va allait ira irait alla aille allât")
 EN_FOLLOWERS = word_set("de d' d’ des du ainsi autrement")
 # "il s'avère que", "il n'empêche que", "il manque du pain": impersonal with what follows
 WITH_FOLLOWER = {

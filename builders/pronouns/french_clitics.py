@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from builders.pronouns.french import known_verbs, verb_of_past_participle
-from builders.pronouns.french_verbs import ALL_TENSES, AVOIR, PERSONS
+from builders.pronouns.french_verbs import AVOIR
 from builders.pronouns.german import word_set
 
 OBJECT_CLITIC_FORMS = word_set("le la l' l’ les")
@@ -29,7 +29,7 @@ INFINITIVE_PREPOSITIONS = word_set("pour de d' d’ à sans")
 INNER_CLITICS = word_set("lui leur y en")
 # the auxiliary after an object clitic, any person and tense ("je l'ai vue", "tu l'aurais vue", "dès que je l'eus
 # vue", "il l'eût vue"), and its non-finite forms ("pour l'avoir vue", "l'ayant vue", "l'a eue")
-AVOIR_FORMS = AVOIR.finite(PERSONS, ALL_TENSES) | AVOIR.non_finite()
+AVOIR_FORMS = AVOIR.finite() | AVOIR.non_finite()
 FLIPPED = {("le", "Fem"): "la", ("la", "Masc"): "le"}
 OWN_FORM = {"Masc": "le", "Fem": "la"}
 

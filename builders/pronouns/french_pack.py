@@ -60,10 +60,9 @@ from builders.pronouns.french_checks import (
     rival_noun_before,
     unsure_predicate_noun_before,
 )
-from builders.pronouns.french_clitics import INNER_CLITICS, object_clitic
+from builders.pronouns.french_clitics import AVOIR_FORMS, INNER_CLITICS, object_clitic
 from builders.pronouns.french_reach import english_person_subject, french_person_in_reach, generic_noun_in_reach
 from builders.pronouns.french_targets import sentence_of
-from builders.pronouns.french_verbs import ALL_TENSES, AVOIR, PERSONS
 from builders.pronouns.german import GToken, NounEntry, word_set
 from builders.pronouns.human_agent import human_agent_reason, person_antecedent_reason
 from builders.pronouns.packs import PronounForm
@@ -267,10 +266,9 @@ def chain_clitics(segment: Segment, source: Token, analyser: FrenchAnalyser) -> 
 
 
 # words that stand between an object clitic and its verb in one verbal cluster ("je ne l'y ai jamais vue")
-# "avoir" (blind round 9): the auxiliary in every person and tense ("je l'ai vue", "tu l'aurais vue", "tu l'auras
-# vue") and its non-finite forms ("pour l'avoir vue", "l'ayant vue", "quand je l'ai eu vue")
-CLUSTER_AVOIR = AVOIR.finite(PERSONS, ALL_TENSES) | AVOIR.non_finite()
-CLUSTER_WORDS = INNER_CLITICS | CLUSTER_AVOIR | word_set("pas jamais plus déjà bien toujours encore rien")
+# "avoir" (blind round 9) as object_clitic reads it, in every person and tense ("je l'ai vue", "tu l'aurais vue")
+# and non-finite ("pour l'avoir vue", "l'ayant vue", "quand je l'ai eu vue")
+CLUSTER_WORDS = INNER_CLITICS | AVOIR_FORMS | word_set("pas jamais plus déjà bien toujours encore rien")
 
 
 def _in_cluster(words: Sequence[GToken], clitic: int, verb: int) -> bool:

@@ -17,9 +17,9 @@ from typing import Any
 
 from builders.pronouns.french import known_adjectives
 from builders.pronouns.french_clitics import object_clitic
-from builders.pronouns.french_verbs import ALL_TENSES, THIRD_PERSON
 from builders.pronouns.french_verbs import AVOIR as AVOIR_VERB
 from builders.pronouns.french_verbs import ETRE as ETRE_VERB
+from builders.pronouns.french_verbs import THIRD_PERSON
 from builders.pronouns.german import word_set
 
 GN = tuple[str, str]  # (gender, number)
@@ -44,8 +44,8 @@ PREPOSITIONS = word_set("à a de d' d’ pour avec sans chez sur sous en par con
                         "après avant envers malgré comme")
 # the third person of "être" and "avoir" after a subject pronoun, in every tense ("qu'elle fût prête", "bien
 # qu'elle eût l'air"); "être" also as the infinitive and "a été"
-ETRE = ETRE_VERB.finite(THIRD_PERSON, ALL_TENSES) | {ETRE_VERB.infinitive, ETRE_VERB.past_participle}
-AVOIR = AVOIR_VERB.finite(THIRD_PERSON, ALL_TENSES)
+ETRE = ETRE_VERB.finite(THIRD_PERSON) | {ETRE_VERB.infinitive, ETRE_VERB.past_participle}
+AVOIR = AVOIR_VERB.finite(THIRD_PERSON)
 COPULAS = word_set("semble semblent semblait semblaient paraît paraissent paraissait paraissaient devient "
                    "deviennent devenait devenaient reste restent restait restaient demeure demeurent")
 # words skipped between the subject and its verb, and between the verb and its predicate

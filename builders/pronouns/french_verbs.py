@@ -2,8 +2,8 @@
 French grammar), and the selections of them that the French rules name.
 
 The rules read the clause after a subject pronoun *il/elle/ils/elles* or an object clitic, so most selections are
-by person. The imperfect subjunctive (*eût*, *fût*) is literary and is a tense of its own, so that a selection
-can leave it out.
+by person. A selection takes every tense unless it names some: the literary ones (*il en fut*, *qu'il fût*) occur
+in subtitles and books too.
 """
 
 from __future__ import annotations
@@ -28,8 +28,6 @@ CONJUGATIONS: dict[str, tuple[str, str]] = {
 # (avoir, être), each: infinitive, present participle, past participle
 NON_FINITE = ("avoir ayant eu", "être étant été")
 
-# the finite tenses of everyday text: all but the imperfect subjunctive
-COMMON_TENSES = ("present", "imperfect", "future", "conditional", "simple_past", "subjunctive")
 ALL_TENSES = tuple(CONJUGATIONS)
 
 
@@ -37,7 +35,7 @@ ALL_TENSES = tuple(CONJUGATIONS)
 class Verb:
     column: int  # of CONJUGATIONS and NON_FINITE
 
-    def finite(self, persons: Iterable[str] = PERSONS, tenses: Iterable[str] = COMMON_TENSES) -> frozenset[str]:
+    def finite(self, persons: Iterable[str] = PERSONS, tenses: Iterable[str] = ALL_TENSES) -> frozenset[str]:
         """The finite forms of these persons in these tenses."""
         slots = [PERSONS.index(person) for person in persons]
         return frozenset(CONJUGATIONS[tense][self.column].split()[slot] for tense in tenses for slot in slots)
