@@ -106,13 +106,14 @@ def _jsonl_pairs(config: VariationsConfig, path: Path) -> Iterator[Pair]:
 
 def analyse_lines(config: VariationsConfig, pairs: Iterable[Pair], ctx: BuildContext) -> Iterator[Line]:
     """Every line in input order, the non-empty ones parsed (spaCy reads ahead a batch; the lines waiting for
-    their parse are the only ones held)."""
-    waiting: deque[tuple[int, Pair]] = deque()
+    their parse are the only ones held, each with the reason it is not parsed, or None)."""
+    waiting: deque[tuple[int, Pair, str | None]] = deque()
 
     def texts() -> Iterator[tuple[str, int]]:
         for number, pair in enumerate(pairs):
-            waiting.append((number, pair))
-            if unparsed_reason(pair) is None:
+            reason = unparsed_reason(pair)
+            waiting.append((number, pair, reason))
+            if reason is None:
                 yield pair[2], number
 
     nlp = english_pipeline(ctx)
@@ -133,11 +134,13 @@ def unparsed_reason(pair: Pair) -> str | None:
     return None
 
 
-def _unparsed_before(waiting: deque[tuple[int, Pair]], number: int | None) -> Iterator[Line]:
-    """The unparsed lines that wait before line ``number`` (None: all), kept in place for process."""
+def _unparsed_before(waiting: deque[tuple[int, Pair, str | None]], number: int | None) -> Iterator[Line]:
+    """The unparsed lines that wait before line ``number`` (None: all), kept in place for process. Every line
+    before the one spaCy just gave back was left out of the parse, so it has a reason."""
     while waiting and (number is None or waiting[0][0] < number):
-        pair = waiting.popleft()[1]
-        yield pair[0], pair[1], unparsed_reason(pair) or "empty_line"
+        _, pair, reason = waiting.popleft()
+        assert reason is not None  # a parsed line is never before the parse that yields it
+        yield pair[0], pair[1], reason
 
 
 def english_pipeline(ctx: BuildContext) -> Any:
