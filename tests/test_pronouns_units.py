@@ -269,19 +269,6 @@ def test_heuristic_candidates_respect_binding_and_person_nouns() -> None:
     assert heads[:2] == [(0, "bridge"), (0, "map")]  # object before other roles in an earlier segment
 
 
-def test_persons_keeps_the_person_nouns_and_nothing_else_changes() -> None:
-    """The he/she training examples (version 10 candidate) take the "it" candidates with the person nouns kept."""
-    from builders.pronouns.coref import HeuristicDocument
-
-    docs = _parse(["The teacher put the old bridge on a map.", "She wants to repair it."])
-    coref = HeuristicDocument(docs)
-    she = next(t.i for t in docs[1] if t.lower_ == "she")
-    plain = [docs[c.sentence][c.head].lower_ for c in coref.candidates(1, she, max_distance=3)]
-    with_persons = [docs[c.sentence][c.head].lower_ for c in coref.candidates(1, she, 3, persons=True)]
-    assert plain == ["bridge", "map"]
-    assert with_persons == ["teacher", "bridge", "map"]  # the subject first, as for any candidate
-
-
 def test_chain_document_turns_neural_chains_into_candidates() -> None:
     from builders.pronouns.coref import ChainDocument
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from builders.core.compat import Probe, probe_module
@@ -100,14 +100,12 @@ def _contains(noun: Token, it: Token) -> bool:
     return any(t.i == it.i for t in noun.subtree)
 
 
-def is_nominal_candidate(noun: Token, persons: bool = False) -> bool:
-    """Antecedent of "it"; ``persons`` keeps the person nouns, which "it" never takes but "he"/"she" usually do
-    (the learned ranker's he/she training examples, version 10 candidate in docs/coref.md)."""
+def is_nominal_candidate(noun: Token) -> bool:
     return (
         noun.pos_ == "NOUN"
         and noun.tag_ == "NN"
         and noun.dep_ != "compound"
-        and (persons or noun.lemma_.lower() not in person_nouns())
+        and noun.lemma_.lower() not in person_nouns()
         and noun.lower_ not in LIGHT_NOUNS
         and noun.is_alpha
         and noun.dep_ not in {"npadvmod", "tmod", "obl:tmod"}
@@ -205,16 +203,14 @@ class HeuristicDocument:
     def __init__(self, docs: Sequence[Doc | None]) -> None:
         self.docs = docs
 
-    def candidates(self, sentence: int, token: int, max_distance: int, persons: bool = False) -> list[Candidate]:
-        """``persons``: the singular candidates with the person nouns kept (is_nominal_candidate)."""
+    def candidates(self, sentence: int, token: int, max_distance: int) -> list[Candidate]:
         from builders.pronouns.english import noun_phrase
 
         doc = self.docs[sentence]
         if doc is None:
             return []
         it = doc[token]
-        accepts: Callable[[Token], bool] = is_plural_candidate if it.lower_ in PLURAL_SOURCE_PRONOUNS else partial(
-            is_nominal_candidate, persons=persons)
+        accepts = is_plural_candidate if it.lower_ in PLURAL_SOURCE_PRONOUNS else is_nominal_candidate
         found: list[tuple[tuple[int, int, int, int], Candidate]] = []
         for distance in range(0, max_distance + 1):
             index = sentence - distance

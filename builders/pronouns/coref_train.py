@@ -12,17 +12,13 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy.optimize import minimize
 
-if TYPE_CHECKING:
-    from spacy.tokens import Doc
-
-from builders.pronouns.coref import Candidate, HeuristicDocument
+from builders.pronouns.coref import HeuristicDocument
 from builders.pronouns.coref_gum import (
     PERMISSIVE_GENRES,
     ParsedCorpus,
@@ -56,11 +52,6 @@ CALIBRATION_FOLDS = 5
 # pronouns each model learns from: the possessive and object forms add examples of the same referents
 TRAINING_WORDS = {"singular": frozenset({"it", "its"}), "plural": frozenset({"they", "them", "their"})}
 L2_GRID = (0.3, 1.0, 3.0, 10.0)
-# version 10 candidate (docs/coref.md): the singular ranker also learns from he/she, whose usual antecedent is a
-# person noun, so their candidates keep the person nouns; each such example weighs w, picked on dev with the L2.
-# Off by default (``--he-she``): it failed its pre-registered CV rule (it top-1 0.582 against version 9's 0.591).
-HE_SHE_WORDS = frozenset({"he", "him", "his", "she", "her"})
-HE_SHE_WEIGHT_GRID = (0.25, 0.5, 1.0)
 ANAPHORICITY_L2_GRID = (1.0, 10.0, 100.0, 1000.0)
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "coref-gum" / "ontogum.jsonl"
 
@@ -71,14 +62,6 @@ class Example:
     features: np.ndarray  # candidates x ranker features (0 rows when there are none)
     right: np.ndarray  # bool per candidate
     anaphoricity: np.ndarray  # the anaphoricity features before the ranker's view (anaphoricity_matrix)
-    weight: float = 1.0  # its share in the ranker's loss (he/she examples: w)
-
-
-def _feature_matrix(docs: Sequence[Doc], case: PronounCase, candidates: Sequence[Candidate]) -> np.ndarray:
-    pronoun = docs[case.sentence][case.token]
-    rows = [candidate_features(list(docs), case.sentence, pronoun, c, i, len(candidates), MAX_DISTANCE)
-            for i, c in enumerate(candidates)]
-    return np.asarray(rows, dtype=np.float64).reshape(len(candidates), len(rows[0]) if rows else 0)
 
 
 def examples(corpus: ParsedCorpus, words: frozenset[str]) -> list[Example]:
@@ -89,32 +72,16 @@ def examples(corpus: ParsedCorpus, words: frozenset[str]) -> list[Example]:
         for case in pronoun_cases(document, docs, words, MAX_DISTANCE):
             pronoun = docs[case.sentence][case.token]
             candidates = heuristic.candidates(case.sentence, case.token, MAX_DISTANCE)
+            rows = [candidate_features(list(docs), case.sentence, pronoun, c, i, len(candidates), MAX_DISTANCE)
+                    for i, c in enumerate(candidates)]
             relative = relative_candidates(candidates, case.sentence)
             found.append(Example(
                 case,
-                _feature_matrix(docs, case, candidates),
+                np.asarray(rows, dtype=np.float64).reshape(len(candidates), len(rows[0]) if rows else 0),
                 np.asarray([is_right(case, c) for c in candidates], dtype=bool),
                 np.asarray(anaphoricity_features(list(docs), case.sentence, pronoun, relative), dtype=np.float64),
             ))
     return found
-
-
-def he_she_examples(corpus: ParsedCorpus, weight: float) -> list[Example]:
-    """Ranker-only examples of he/she: the singular candidates with the person nouns kept, the same features and
-    gold definition as for "it"; no anaphoricity features (the anaphoricity model learns from "it" only)."""
-    found = []
-    for document in corpus.documents:
-        docs = corpus.docs[document.name]
-        heuristic = HeuristicDocument(list(docs))
-        for case in pronoun_cases(document, docs, HE_SHE_WORDS, MAX_DISTANCE):
-            candidates = heuristic.candidates(case.sentence, case.token, MAX_DISTANCE, persons=True)
-            right = np.asarray([is_right(case, c) for c in candidates], dtype=bool)
-            found.append(Example(case, _feature_matrix(docs, case, candidates), right, np.zeros(0), weight))
-    return found
-
-
-def weighted(examples_: Sequence[Example], weight: float) -> list[Example]:
-    return [replace(e, weight=weight) for e in examples_]
 
 
 def _ranker_loss(groups: Sequence[Example], l2: float) -> Callable[[np.ndarray], tuple[float, np.ndarray]]:
@@ -123,15 +90,14 @@ def _ranker_loss(groups: Sequence[Example], l2: float) -> Callable[[np.ndarray],
     right = np.concatenate([e.right for e in usable]).astype(np.float64)
     group = np.repeat(np.arange(len(usable)), [len(e.right) for e in usable])
     starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
-    share = np.asarray([e.weight for e in usable], dtype=np.float64)  # all 1.0 without he/she: the same bytes
 
     def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
         scores = np.einsum("ij,j->i", features, w)
         shifted = np.exp(scores - np.maximum.reduceat(scores, starts)[group])
         all_mass = np.bincount(group, weights=shifted)
         right_mass = np.bincount(group, weights=shifted * right)
-        value = float(np.sum(share * (np.log(all_mass) - np.log(right_mass)))) + 0.5 * l2 * float(w @ w)
-        weight = (shifted / all_mass[group] - shifted * right / right_mass[group]) * share[group]
+        value = float(np.sum(np.log(all_mass) - np.log(right_mass))) + 0.5 * l2 * float(w @ w)
+        weight = shifted / all_mass[group] - shifted * right / right_mass[group]
         return value, np.einsum("ij,i->j", features, weight) + l2 * w
 
     return loss
@@ -226,18 +192,18 @@ def filter_decisions(corpus: ParsedCorpus, examples_: Sequence[Example], weights
             for e, p in zip(kept, posteriors(corpus, kept, weights), strict=True)]
 
 
-def out_of_fold_decisions(corpus: ParsedCorpus, train: Sequence[Example], l2: float, anaphoricity_l2: float,
-                          ranker_only: Sequence[Example] = ()) -> list[FilterDecision]:
+def out_of_fold_decisions(corpus: ParsedCorpus, train: Sequence[Example], l2: float, anaphoricity_l2: float
+                          ) -> list[FilterDecision]:
     """Decisions on the train split by models that did not see the document (5 folds by document). With dev's,
     they are what the calibration is fitted on: dev alone holds too few kept items per gender (ECE on test was
-    0.08-0.13 with dev only). ``ranker_only`` (he/she) join the ranker's training documents of each fold."""
+    0.08-0.13 with dev only)."""
     names = sorted({e.case.document for e in train})
     fold = {name: number % CALIBRATION_FOLDS for number, name in enumerate(names)}
     found: list[FilterDecision] = []
     for k in range(CALIBRATION_FOLDS):
         inside = [e for e in train if fold[e.case.document] != k]
         held = [e for e in train if fold[e.case.document] == k]
-        ranker = fit_ranker(inside + [e for e in ranker_only if fold.get(e.case.document, -1) != k], l2)
+        ranker = fit_ranker(inside, l2)
         weights = LearnedWeights(ranker, fit_anaphoricity(inside, ranker, anaphoricity_l2), {}, VERSION)
         found += filter_decisions(corpus, held, weights)
     return found
@@ -253,28 +219,22 @@ def fit_calibration(decisions: Sequence[FilterDecision]) -> tuple[float, float]:
     return float(w[0]), float(w[1])
 
 
-def train_kind(kind: str, train_corpus: ParsedCorpus, dev_corpus: ParsedCorpus, he_she: bool = False
-               ) -> dict[str, object]:
+def train_kind(kind: str, train_corpus: ParsedCorpus, dev_corpus: ParsedCorpus) -> dict[str, object]:
     words = TRAINING_WORDS[kind]
     train = examples(train_corpus, words)
     dev = [e for e in examples(dev_corpus, words) if e.case.word in {"it", "they"}]
-    persons = he_she_examples(train_corpus, 1.0) if he_she and kind == "singular" else []
-    grid = HE_SHE_WEIGHT_GRID if persons else (1.0,)
-    # dev top-1 over (w, L2): the L2 rule for each w, then w by the same rule (ties: the smaller w, smaller L2)
-    scored = [(ranker_top1(dev, fit_ranker(train + weighted(persons, w), l2)), -w, -l2, w, l2)
-              for w in grid for l2 in L2_GRID]
-    _, _, _, he_she_weight, l2 = max(scored)
-    extra = weighted(persons, he_she_weight)
-    ranker = fit_ranker(train + extra, l2)
+    scored = [(ranker_top1(dev, fit_ranker(train, l2)), -l2, l2) for l2 in L2_GRID]
+    l2 = max(scored)[2]
+    ranker = fit_ranker(train, l2)
     by_loss = [(anaphoricity_log_loss(dev, ranker, fit_anaphoricity(train, ranker, a)), a)
                for a in ANAPHORICITY_L2_GRID]
     anaphoricity_l2 = min(by_loss)[1]
     anaphoricity = fit_anaphoricity(train, ranker, anaphoricity_l2)
     uncalibrated = LearnedWeights(ranker, anaphoricity, {}, VERSION)
     decisions = filter_decisions(dev_corpus, dev, uncalibrated)
-    decisions += out_of_fold_decisions(train_corpus, train, l2, anaphoricity_l2, extra)
+    decisions += out_of_fold_decisions(train_corpus, train, l2, anaphoricity_l2)
     calibration = {gender: fit_calibration([d for d in decisions if d.gender == gender]) for gender in GENDERS}
-    part: dict[str, object] = {
+    return {
         "ranker": ranker.tolist(),
         "anaphoricity": anaphoricity.tolist(),
         "calibration": {g: [round(a, 6), round(b, 6)] for g, (a, b) in calibration.items()},
@@ -282,23 +242,18 @@ def train_kind(kind: str, train_corpus: ParsedCorpus, dev_corpus: ParsedCorpus, 
         "anaphoricity_l2": anaphoricity_l2,
         "dev_anaphoricity_log_loss_by_l2": {str(a): round(v, 4) for v, a in by_loss},
         "train_pronouns": len(train),
-        "dev_top1_by_l2": {str(g): round(t, 4) for t, _, _, w, g in scored if w == he_she_weight},
+        "dev_top1_by_l2": {str(g): round(t, 4) for t, _, g in scored},
     }
-    if persons:
-        part |= {"he_she_weight": he_she_weight, "he_she_pronouns": len(persons),
-                 "dev_top1_by_he_she_weight": {str(w): round(max(t for t, _, _, v, _ in scored if v == w), 4)
-                                               for w in grid}}
-    return part
 
 
-def train_all(data: Path, out: Path, he_she: bool = False) -> dict[str, object]:
+def train_all(data: Path, out: Path) -> dict[str, object]:
     train_corpus = parse_corpus(data, frozenset({"train"}), PERMISSIVE_GENRES)
     dev_corpus = parse_corpus(data, frozenset({"dev"}))
     weights = {"version": VERSION, "max_distance": MAX_DISTANCE,
                "trained_on": {"split": "train", "genres": sorted(PERMISSIVE_GENRES),
                               "documents": len(train_corpus.documents)}}
     for kind in TRAINING_WORDS:
-        weights[kind] = train_kind(kind, train_corpus, dev_corpus, he_she)
+        weights[kind] = train_kind(kind, train_corpus, dev_corpus)
     from builders.core.atomic import write_text
 
     write_text(out / "weights.json", json.dumps(weights, indent=1, sort_keys=True) + "\n")
@@ -309,10 +264,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Train the learned coreference resolver on OntoGUM")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="ontogum.jsonl")
     parser.add_argument("--out", type=Path, default=None, help="folder for weights.json (default: bundled)")
-    parser.add_argument("--he-she", action="store_true",
-                        help="the version 10 candidate: the singular ranker also learns from he/she (not shipped)")
     args = parser.parse_args()
-    weights = train_all(args.data, args.out or model_dir(), args.he_she)
+    weights = train_all(args.data, args.out or model_dir())
     for kind in TRAINING_WORDS:
         part = weights[kind]
         assert isinstance(part, dict)

@@ -1,8 +1,7 @@
 """5-fold cross-validation by document of the learned resolver over OntoGUM train+dev (issue 27; docs/coref.md).
 
 Every genre of train and dev, documents dealt to 5 folds in name order. Per fold: the ranker and the anaphoricity
-model are fitted on the other four folds with the shipped L2 strengths (``weights.json``; ``--weights`` another
-folder's), the ranker with the recipe's he/she examples of those folds when it names a weight, the calibration on
+model are fitted on the other four folds with the shipped L2 strengths (``weights.json``), the calibration on
 those folds' out-of-fold decisions (as ``make models`` does on train), and the held fold is resolved. Pooled over
 the folds, per pronoun (*it*, *they*): top-1 right on anaphoric-in-reach pronouns (heuristic and learned), the
 anaphoricity model's best precision at recall >= 0.6, the simulated filter per gender at the default threshold
@@ -19,7 +18,6 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -42,7 +40,6 @@ from builders.pronouns.coref_train import (
     fit_anaphoricity,
     fit_calibration,
     fit_ranker,
-    he_she_examples,
     out_of_fold_decisions,
     posteriors,
 )
@@ -50,11 +47,11 @@ from builders.pronouns.coref_train import (
 FOLDS = 5
 
 
-def fold_weights(corpus: ParsedCorpus, inside: Sequence[Example], shipped: dict[str, Any],
-                 ranker_only: Sequence[Example]) -> LearnedWeights:
-    ranker = fit_ranker(list(inside) + list(ranker_only), shipped["l2"])
+def fold_weights(corpus: ParsedCorpus, inside: Sequence[Example], kind: str) -> LearnedWeights:
+    shipped = json.loads((model_dir() / "weights.json").read_text(encoding="utf-8"))[kind]
+    ranker = fit_ranker(inside, shipped["l2"])
     anaphoricity = fit_anaphoricity(inside, ranker, shipped["anaphoricity_l2"])
-    decisions = out_of_fold_decisions(corpus, inside, shipped["l2"], shipped["anaphoricity_l2"], ranker_only)
+    decisions = out_of_fold_decisions(corpus, inside, shipped["l2"], shipped["anaphoricity_l2"])
     calibration = {g: fit_calibration([d for d in decisions if d.gender == g]) for g in GENDERS}
     return LearnedWeights(ranker, anaphoricity, calibration, VERSION)
 
@@ -79,18 +76,14 @@ class Row:
     heuristic: tuple[bool, bool, float]  # kept, right, confidence (bench_coref_gum.heuristic_decision)
 
 
-def held_out_rows(corpus: ParsedCorpus, word: str, weights_dir: Path) -> list[Row]:
+def held_out_rows(corpus: ParsedCorpus, word: str) -> list[Row]:
     kind = "plural" if word == "they" else "singular"
-    shipped = json.loads((weights_dir / "weights.json").read_text(encoding="utf-8"))[kind]
     found = examples(corpus, TRAINING_WORDS[kind])
-    # the recipe's he/she examples (version 10 candidate) train the ranker on the training folds only
-    persons = he_she_examples(corpus, shipped["he_she_weight"]) if "he_she_weight" in shipped else []
     names = sorted({d.name for d in corpus.documents})
     fold = {name: number % FOLDS for number, name in enumerate(names)}
     rows = []
     for k in range(FOLDS):
-        weights = fold_weights(corpus, [e for e in found if fold[e.case.document] != k], shipped,
-                               [e for e in persons if fold[e.case.document] != k])
+        weights = fold_weights(corpus, [e for e in found if fold[e.case.document] != k], kind)
         held = [e for e in found if fold[e.case.document] == k and e.case.word == word]
         for example, decision, posterior in zip(held, filter_decisions(corpus, held, weights),
                                                 posteriors(corpus, held, weights), strict=True):
@@ -105,8 +98,8 @@ def _share(right: int, count: int) -> str:
     return f"{count}, {right / max(count, 1):.3f}"
 
 
-def report(word: str, corpus: ParsedCorpus, threshold: float, weights_dir: Path) -> None:
-    rows = held_out_rows(corpus, word, weights_dir)
+def report(word: str, corpus: ParsedCorpus, threshold: float) -> None:
+    rows = held_out_rows(corpus, word)
     anaphoric = [r for r in rows if r.example.case.anaphoric]
     top1_h = sum(1 for r in anaphoric if len(r.example.right) and r.example.right[0]) / max(len(anaphoric), 1)
     top1_l = sum(1 for r in anaphoric if r.learned_top) / max(len(anaphoric), 1)
@@ -131,15 +124,13 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     default = PronounsConfig.__dataclass_fields__["min_confidence"].default
     parser.add_argument("--threshold", type=float, default=default)
-    parser.add_argument("--weights", type=Path, default=model_dir(),
-                        help="folder of the weights.json whose L2 strengths (and he/she weight) the folds use")
     args = parser.parse_args()
     if not args.data.is_file():
         print(f"skipped: {args.data} is absent (../shared/data)")
         return
     corpus = parse_corpus(args.data, frozenset({"train", "dev"}))
     for word in ("it", "they"):
-        report(word, corpus, args.threshold, args.weights)
+        report(word, corpus, args.threshold)
 
 
 if __name__ == "__main__":
