@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from builders.core.errors import InputError, MtprobesError
-from builders.scoring.engine import length_sorted_batches
+from builders.scoring.engine import length_sorted_batches, resolve_precision
 from builders.scoring.hf import HFSeq2SeqScorer
 from builders.scoring.protocol import ScoringExample, ScoringOptions, TokenScores, drop_shared_prefixes
 
@@ -235,15 +235,35 @@ def test_bad_options() -> None:
         ScoringOptions(temperature=0.0)
 
 
-def test_cuda_bf16_close_to_fp32(marian_dir: Path) -> None:
+@pytest.mark.parametrize(
+    ("device", "asked", "resolved"),
+    [
+        ("cpu", "auto", "fp32"),
+        ("cpu", "bf16", "fp32"),  # CPU always runs fp32
+        ("cuda", "auto", "fp32"),  # bf16 flips close contrastive decisions (docs/scoring.md)
+        ("cuda:1", "fp32", "fp32"),
+        ("cuda", "bf16", "bf16"),
+        ("cuda:0", "fp16", "fp16"),
+    ],
+)
+def test_precision_is_fp32_unless_half_is_asked_for_on_cuda(device: str, asked: str, resolved: str) -> None:
+    assert resolve_precision(device, asked) == resolved
+
+
+def test_the_scorer_records_the_precision_it_ran_at(scorer: HFSeq2SeqScorer) -> None:
+    assert scorer.describe()["precision"] == "fp32"
+
+
+def test_cuda_default_equals_cpu_and_bf16_is_close(marian_dir: Path) -> None:
     import torch
 
     if not torch.cuda.is_available():
-        pytest.skip("no CUDA device: the bf16 autocast path runs only on a GPU")
-    fp32 = HFSeq2SeqScorer.from_pretrained(marian_dir, options=ScoringOptions(device="cuda", precision="fp32"))
+        pytest.skip("no CUDA device: the CUDA paths run only on a GPU")
+    default = HFSeq2SeqScorer.from_pretrained(marian_dir, options=ScoringOptions(device="cuda"))
     bf16 = HFSeq2SeqScorer.from_pretrained(marian_dir, options=ScoringOptions(device="cuda", precision="bf16"))
     cpu = HFSeq2SeqScorer.from_pretrained(marian_dir, options=ScoringOptions(device="cpu"))
-    for a, b, c in zip(fp32.score(EXAMPLES), bf16.score(EXAMPLES), cpu.score(EXAMPLES), strict=True):
+    assert default.describe()["precision"] == "fp32" and bf16.describe()["precision"] == "bf16"
+    for a, b, c in zip(default.score(EXAMPLES), bf16.score(EXAMPLES), cpu.score(EXAMPLES), strict=True):
         np.testing.assert_allclose(a.logprobs, c.logprobs, atol=1e-4)
         np.testing.assert_allclose(b.logprobs, c.logprobs, atol=0.1)
 

@@ -124,6 +124,8 @@ def test_a_set_built_without_features_is_scored_with_features_given_later(
 
 @pytest.fixture(scope="module")
 def commute_ext_set(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    for module in ("open_clip", "faiss"):
+        pytest.importorskip(module, reason="commute_ext.v1 retrieves with open_clip and faiss")
     from builders.validation.retrieval import FOLDER, build_retrieval_set, write_world
     from builders.validation.train import models_root
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
+from builders.commute_ext.embed import ModelSpec, create_open_clip
 from builders.core.errors import MtprobesError
 from builders.core.resources import resources_root
 from builders.validation.image_models import (
@@ -22,6 +24,7 @@ from builders.validation.image_models import (
 )
 from builders.validation.image_world import generate
 from builders.validation.train import models_root
+from builders.variations.volatility import metric_functions
 
 TINY_CLIP = resources_root() / "samples" / "commute_ext" / "tiny_clip"  # config only: a seeded random init
 TOY = ImageTrainSettings(
@@ -57,6 +60,7 @@ def test_clip_folder_needs_a_model_config(tmp_path: Path) -> None:
 
 
 def test_training_is_seeded_and_loads_through_the_scorers(tmp_path: Path) -> None:
+    pytest.importorskip("open_clip", reason="the image-world models see scenes through a CLIP encoder")
     import torch
 
     from builders.scoring.hf import HFSeq2SeqScorer
@@ -101,3 +105,28 @@ def test_bundled_models_fit_the_budget(mode: str) -> None:
     assert training["seed"] == 1 and training["threads"] == 2 and training["seconds"] > 0
     if mode == "image-aware":
         assert training["clip_identity"] == clip_encoder(default_clip_folder()).identity
+
+
+@pytest.mark.parametrize(
+    ("module", "call", "message"),
+    [
+        (
+            "open_clip",
+            lambda: create_open_clip(ModelSpec(pretrained="", model_config_dir=str(TINY_CLIP)), "cpu", "fp32"),
+            "CLIP models need open_clip",
+        ),
+        ("nltk", lambda: metric_functions(["meteor"]), "METEOR scores need nltk"),
+    ],
+)
+def test_a_missing_optional_package_is_one_clear_error(
+    module: str, call: Any, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import builders.core.compat as compat
+
+    def absent(name: str, distribution: str | None = None) -> compat.Probe:
+        return compat.Probe(name, False, reason=f"{name} cannot be imported") if name == module else real(name)
+
+    real = compat.probe_module
+    monkeypatch.setattr(compat, "probe_module", absent)
+    with pytest.raises(MtprobesError, match=f"{message} .*pip install 'mtprobes"):
+        call()

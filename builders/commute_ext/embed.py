@@ -57,6 +57,9 @@ def create_open_clip(spec: ModelSpec, device: str, precision: str) -> tuple[Any,
     Extra configs are registered from ``spec.model_config_dir``; a random init is seeded with ``spec.init_seed`` in
     a forked torch RNG; loading errors become one MtprobesError naming the model and weights.
     """
+    from builders.core.compat import require_module
+
+    require_module("open_clip", "CLIP models", "ml", "open_clip_torch")
     import open_clip
     import torch
 

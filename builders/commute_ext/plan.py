@@ -121,10 +121,12 @@ def _original_problem(path: Path) -> tuple[str, str] | None:
 
 
 def make_encoder(config: CommuteExtConfig, ctx: BuildContext) -> ClipEncoder:
+    from builders.core.compat import probe_module, require_module
+
+    require_module("faiss", "commute_ext.v1's image index", "ml", "faiss-cpu")
     spec = ModelSpec(config.model, config.pretrained, config.model_config_dir, config.init_seed, config.device,
                      config.precision)
     encoder = ClipEncoder(spec)
-    from builders.core.compat import probe_module
 
     for module, distribution in (("open_clip", "open_clip_torch"), ("torch", None), ("faiss", "faiss-cpu")):
         ctx.add_tool(module, probe_module(module, distribution).version)

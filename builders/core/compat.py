@@ -42,6 +42,15 @@ def probe_module(name: str, distribution: str | None = None) -> Probe:
     return _module_probe(name, distribution)
 
 
+def require_module(name: str, needed_by: str, extra: str, distribution: str | None = None) -> None:
+    """One clear error, before any work is done, when an optional package that this step needs is missing."""
+    from builders.core.errors import MtprobesError
+
+    probe = probe_module(name, distribution)
+    if not probe.available:
+        raise MtprobesError(f"{needed_by} need {name} ({probe.reason}): pip install 'mtprobes[{extra}]'")
+
+
 def _installed_pipeline(language: str, packages: tuple[str, ...], none_reason: str,
                         no_spacy_reason: str = "spaCy is not installed") -> Probe:
     """The first of ``packages`` (best first) that is an installed spaCy pipeline."""

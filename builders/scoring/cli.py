@@ -35,7 +35,9 @@ def score(
     image_features: Annotated[Path | None, typer.Option(help=".npy, one feature row per line.")] = None,
     batch_size: BatchSize = 64,
     device: Device = "auto",
-    precision: Annotated[str, typer.Option(help="auto (bf16 on CUDA, fp32 on CPU), fp32, bf16, fp16.")] = "auto",
+    precision: Annotated[str, typer.Option(
+        help="auto (= fp32), fp32, or bf16/fp16 autocast on CUDA (may be faster on large models; "
+        "flips close decisions).")] = "auto",
 ) -> None:
     """Score targets under teacher forcing; writes anchor-format score files and <name>.score_info.json."""
     from builders.scoring.protocol import ScoringOptions

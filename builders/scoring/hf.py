@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from builders.core.errors import InputError, MtprobesError
-from builders.scoring.engine import EncodedExample, PaddedBatch, TeacherForcing, resolve_device
+from builders.scoring.engine import EncodedExample, PaddedBatch, TeacherForcing, resolve_device, resolve_precision
 from builders.scoring.languages import SCHEMES, LanguageScheme, detect_family
 from builders.scoring.protocol import ScoringExample, ScoringOptions, TokenScores
 
@@ -114,7 +114,7 @@ class HFSeq2SeqScorer:
         check_tokenizer_files(tokenizer_source)
         try:
             tokenizer = AutoTokenizer.from_pretrained(str(tokenizer_source), local_files_only=True)
-            # fp32 weights: exact on CPU; on CUDA bf16/fp16 comes from autocast, with fp32 log-softmax chunks.
+            # fp32 weights: bf16/fp16 on CUDA, when asked for, comes from autocast, with fp32 log-softmax chunks.
             if model is None:
                 model = AutoModelForSeq2SeqLM.from_pretrained(
                     str(name_or_path), local_files_only=True, dtype=torch.float32
@@ -139,6 +139,7 @@ class HFSeq2SeqScorer:
             "model_type": getattr(self.model.config, "model_type", ""),
             "name_or_path": getattr(self.model.config, "_name_or_path", ""),
             "device": self.device,
+            "precision": resolve_precision(self.device, self.options.precision),
             "source_prefix": self.source_prefix,
             "target_prefix": self.target_prefix,
             "max_length": self.max_length,

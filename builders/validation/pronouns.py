@@ -11,13 +11,16 @@ from __future__ import annotations
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from builders.core.errors import MtprobesError
 from builders.core.resources import resource_path
 from builders.validation.train import CONTEXT_SENTENCES, PRONOUN_WORLDS, models_root, pronoun_model_name
+
+if TYPE_CHECKING:
+    from builders.scoring.protocol import ScoringOptions
 
 TEST_SEED = 7  # the training world uses another seed
 TEST_DOCUMENTS = 800
@@ -73,13 +76,15 @@ def build_world_set(
     return PronounsBuilder(config).build(out_root / "sets", overwrite=True, quiet=True)
 
 
-def score_set(set_dir: Path, model_dir: Path, context: int, lang: str = "de") -> np.ndarray:
+def score_set(
+    set_dir: Path, model_dir: Path, context: int, lang: str = "de", options: ScoringOptions | None = None
+) -> np.ndarray:
     """Log-probability sums of every export line, through the scorer's HF adapter and contrapro layout."""
     from builders.scoring.hf import HFSeq2SeqScorer
     from builders.scoring.layouts import contrapro_job
 
     job = contrapro_job(set_dir / "export", "en", lang, context)
-    scorer = HFSeq2SeqScorer.from_pretrained(model_dir)
+    scorer = HFSeq2SeqScorer.from_pretrained(model_dir, options=options)
     return np.asarray([s.sum for s in scorer.score(job.examples)], dtype=np.float64)
 
 

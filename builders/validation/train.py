@@ -189,10 +189,14 @@ def train_model(
     import torch
 
     from builders.scoring.hf import HFSeq2SeqScorer
+    from builders.scoring.protocol import ScoringOptions
 
     torch.set_num_threads(settings.threads)
     model = new_model(tokenizer, settings) if model is None else model
-    encoded = HFSeq2SeqScorer(getattr(model, "seq2seq", model), tokenizer).encode(examples)
+    # Only the scorer's encoding is used. Training runs on CPU (byte-identical from the seed); a scorer left on
+    # device 'auto' would move the model to a GPU when there is one, away from the CPU batches.
+    encoder = HFSeq2SeqScorer(getattr(model, "seq2seq", model), tokenizer, options=ScoringOptions(device="cpu"))
+    encoded = encoder.encode(examples)
     model.train()
     optimizer = torch.optim.Adam(model.parameters(), lr=settings.learning_rate)
     warmup = max(1, settings.steps // 10)

@@ -115,6 +115,9 @@ def sentencepiece_tokenizer(texts: Sequence[str], settings: VolatilitySettings) 
 
 # --- sentence metrics ---------------------------------------------------------------------------------------
 def _meteor_scorer() -> Callable[[str, str], float]:
+    from builders.core.compat import require_module
+
+    require_module("nltk", "METEOR scores", "nlp")
     from nltk.corpus import wordnet
     from nltk.translate.meteor_score import meteor_score
 
