@@ -269,6 +269,7 @@ def test_half_precision_on_cpu_is_refused() -> None:
     from builders.commute_ext.embed import resolve_device_precision
 
     assert resolve_device_precision("cpu", "auto") == ("cpu", "fp32")
+    assert resolve_device_precision("auto", "auto")[1] == "fp32"  # on a GPU too: half precision changes the images
     with pytest.raises(ConfigError, match="fp16 is for GPUs"):
         resolve_device_precision("cpu", "fp16")
 

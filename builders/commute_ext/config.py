@@ -32,7 +32,7 @@ class CommuteExtConfig(BuildConfig):
     model_config_dir: str = setting("", "folder with a custom open_clip model config")
     init_seed: int = setting(0, "seed of a random-init model")
     device: Literal["auto", "cpu", "cuda"] = setting("auto", "where CLIP runs")
-    precision: Literal["auto", "fp32", "fp16", "bf16"] = setting("auto", "CLIP precision")
+    precision: Literal["auto", "fp32", "fp16", "bf16"] = setting("auto", "CLIP precision (auto: fp32)")
     batch_size: int = setting(64, "images per CLIP batch")
     decode_workers: int = setting(0, "image decoding threads per embedding task (0: none)")
     embed_shard_size: int = setting(4096, "collection items per cached embedding shard (its batches run in parallel)")

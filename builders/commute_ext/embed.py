@@ -39,13 +39,18 @@ class ModelSpec:
 
 
 def resolve_device_precision(device: str, precision: str) -> tuple[str, str]:
-    """auto: cuda with fp16 when a GPU is usable, cpu with fp32 otherwise; half precision on CPU is refused."""
+    """auto: cuda when a GPU is usable, else cpu; fp32 on both; half precision on CPU is refused.
+
+    fp32 on CUDA gave the same candidates and images as CPU fp32 on the validation's retrieval world (H100), where
+    fp16 changed 6 % of the translations' images and bf16 half of them (docs/commute_ext.md, bench_commute_ext.py):
+    a set should not depend on the machine that built it.
+    """
     from builders.core.compat import torch_device
 
     chosen_device = torch_device() if device == "auto" else device
     if chosen_device == "cuda" and torch_device() != "cuda":
         raise ConfigError("config key 'device': cuda requested but torch sees no usable GPU")
-    chosen_precision = precision if precision != "auto" else ("fp16" if chosen_device == "cuda" else "fp32")
+    chosen_precision = "fp32" if precision == "auto" else precision
     if chosen_device == "cpu" and chosen_precision != "fp32":
         raise ConfigError(f"config key 'precision': {chosen_precision} is for GPUs; use fp32 (or auto) on CPU")
     return chosen_device, chosen_precision

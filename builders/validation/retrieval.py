@@ -89,8 +89,10 @@ def write_world(root: Path, pairs: int = TEST_PAIRS, per_sense: int = IMAGES_PER
 
 
 def build_retrieval_set(world: dict[str, Path], out_root: Path, model_dir: Path, name: str,
-                        control_init_seed: int | None = None) -> Path:
-    """Run the real commute_ext.v1 builder; with ``control_init_seed`` the CLIP is random-init (same config)."""
+                        control_init_seed: int | None = None, device: str = "cpu", precision: str = "fp32") -> Path:
+    """Run the real commute_ext.v1 builder; with ``control_init_seed`` the CLIP is random-init (same config).
+
+    The claim is judged on CPU fp32; another device and precision are for comparing against it."""
     from builders.commute_ext.builder import CommuteExtBuilder
     from builders.commute_ext.config import CommuteExtConfig
 
@@ -107,8 +109,8 @@ def build_retrieval_set(world: dict[str, Path], out_root: Path, model_dir: Path,
         pretrained=pretrained,
         model_config_dir=str(model_dir),
         init_seed=control_init_seed or 0,
-        device="cpu",
-        precision="fp32",
+        device=device,  # type: ignore[arg-type]  # the config's Literal; the bench passes cpu or cuda
+        precision=precision,  # type: ignore[arg-type]
         index="flat",  # a few hundred vectors: exact search, so the ranking is the model's alone
         near_duplicate_cosine=NEAR_DUPLICATE_COSINE,
     )

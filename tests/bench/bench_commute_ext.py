@@ -5,7 +5,10 @@
 2. FAISS flat inner-product search vs numpy brute force at identical results (ids equal, scores within 1e-6):
    batched matmul + argpartition (the fair baseline), batched matmul + full argsort, and a per-query loop, all
    measured in one run with the runs interleaved (the cores may be shared); FAISS on all cores, batched;
-3. IVF and HNSW build time and recall@15 against exact search on clustered synthetic embeddings.
+3. IVF and HNSW build time and recall@15 against exact search on clustered synthetic embeddings;
+4. when CUDA is present: the validation's retrieval world through commute_ext.v1 with the bundled tiny CLIP, each
+   CUDA precision against CPU fp32 (precision@5, and the share of translations with the same top 5 and the same
+   added images).
 
     .venv/bin/python tests/bench/bench_commute_ext.py [--quick]
 """
@@ -237,13 +240,63 @@ def approximate(n: int, dim: int, clusters: int, k: int, sample: int) -> None:
                   f"force, {flat_time / search_time:.1f}x FAISS flat")
 
 
+DEVICE_RUNS = (("cpu", "fp32"), ("cuda", "fp32"), ("cuda", "fp16"), ("cuda", "bf16"))  # the first is the reference
+
+
+def retrieval_on_devices(work: Path, runs: tuple[tuple[str, str], ...] = DEVICE_RUNS) -> None:
+    import torch
+
+    from builders.validation.clip_train import FOLDER
+    from builders.validation.image_world import load_senses
+    from builders.validation.retrieval import CAPTION, TOP_K, build_retrieval_set, judge, read_records, write_world
+    from builders.validation.train import models_root
+
+    world = write_world(work / "world")
+    senses = {CAPTION.format(cue=sense.cue): sense.key for sense in load_senses()}
+
+    def ranked(set_dir: Path) -> dict[tuple[str, int], tuple[list[str], list[str]]]:
+        return {
+            (record["id"], t["line"]): (
+                [c["path"] for c in sorted(t["candidates"], key=lambda c: c["rank"]) if c["rank"] <= TOP_K],
+                [i["path"] for i in t["images"] if i["kind"] == "retrieved"],
+            )
+            for record in read_records(set_dir)
+            for t in record["translations"]
+        }
+
+    reference = None
+    gpu = torch.cuda.get_device_name() if torch.cuda.is_available() else "no GPU"
+    print(f"4. retrieval world through commute_ext.v1, bundled tiny CLIP, {gpu}, against {runs[0]}:")
+    for device, precision in runs:
+        started = time.perf_counter()
+        set_dir = build_retrieval_set(
+            world, work / f"{device}-{precision}", models_root() / FOLDER, "image-world", None, device, precision
+        )
+        seconds = time.perf_counter() - started
+        claim, found = judge(set_dir, senses), ranked(set_dir)
+        reference = found if reference is None else reference
+        same_top = np.mean([found[key][0] == reference[key][0] for key in reference])
+        same_added = np.mean([found[key][1] == reference[key][1] for key in reference])
+        print(
+            f"  {device} {precision}: precision@{TOP_K} {claim.precision_at_5:.3f}, {len(reference)} translations, "
+            f"same top {TOP_K} {same_top:.1%}, same added images {same_added:.1%} ({seconds:.1f} s build)"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="smaller sizes (smoke run)")
+    parser.add_argument("--devices-only", action="store_true", help="only part 4 (CPU against CUDA)")
     args = parser.parse_args()
+    import torch
+
+    if args.devices_only or torch.cuda.is_available():
+        with tempfile.TemporaryDirectory() as tmp:
+            retrieval_on_devices(Path(tmp), DEVICE_RUNS if torch.cuda.is_available() else DEVICE_RUNS[:1])
+        if args.devices_only:
+            return
     scale = 0.1 if args.quick else 1.0
     import faiss
-    import torch
 
     print(f"commute_ext bench: torch threads {torch.get_num_threads()}, FAISS threads {faiss.omp_get_max_threads()}")
     print("1. decode + filter + embed (tiny open_clip, CPU fp32)")
