@@ -245,7 +245,7 @@ def test_fr_demo_builds_validates_and_exports(tmp_path: Path) -> None:
     from builders.core.resources import resource_path
 
     config = load_config_file(resource_path("samples", "pronouns", "demo_fr.yaml"))
-    config.update(alignment_cache=str(tmp_path / "cache"), min_confidence=0.0)
+    config.update(alignment_cache=str(tmp_path / "cache"), min_confidence=0.0, class_min_confidence={})  # every item
     out = _build(config, tmp_path / "out")
     records = _check_built_set(out)
     assert {r["pronoun class"] for r in records} == {"il", "elle", "ils", "elles"}

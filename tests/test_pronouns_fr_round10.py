@@ -11,6 +11,8 @@ English ones. Each row is (reference sentence, the variants or the drop reason).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from french_variant_probe import variants_or_reason
 
@@ -149,15 +151,40 @@ def test_round10_pronoun_order(english: str, french: str, aligned: int, differs:
     assert pronoun_order_differs(doc[0], words, index, FORMS, lambda t: True) == differs
 
 
-def test_class_floors_of_the_default_and_of_the_config() -> None:
-    """The French pack's default floor for ils (blind rounds 6-11); a config's floors replace the pack's, {} none."""
+FLOOR_WORDS = ("il", "elle", "ils", "elles")
+
+
+@pytest.mark.parametrize(
+    ("settings", "expected"),
+    [
+        ({"tgt_lang": "de"}, 0.55),
+        ({"tgt_lang": "fr"}, 0.3),  # the French pack's value, judged with its default resolver (learned)
+        ({"tgt_lang": "fr", "coref": "learned"}, 0.3),
+        ({"tgt_lang": "fr", "coref": "heuristic"}, 0.55),  # not judged at 0.3: the generic rule
+        ({"tgt_lang": "de", "coref": "learned"}, 0.55),
+        ({"tgt_lang": "fr", "min_confidence": 0.7}, 0.7),  # a user's value is used as it is
+        ({"tgt_lang": "fr", "min_confidence": 0.0}, 0.0),
+    ],
+)
+def test_min_confidence_of_a_config(settings: dict[str, Any], expected: float) -> None:
     from builders.pronouns.config import PronounsConfig
-    from builders.pronouns.packs import class_floors, confidence_floor
+    from builders.pronouns.packs import min_confidence_of
+
+    config = PronounsConfig(src="a.en", tgt="a.t", **settings)
+    assert min_confidence_of(config) == expected
+    assert config.to_dict()["min_confidence"] == expected  # info.json shows the value the build used
+
+
+def test_class_floors_of_the_default_and_of_the_config() -> None:
+    """The French pack's default floors (il 0.55, ils 0.85 over min_confidence 0.3: judged blind items); a config's
+    floors replace the pack's, {} none."""
+    from builders.pronouns.config import PronounsConfig
+    from builders.pronouns.packs import class_floors, confidence_floor, min_confidence_of
 
     french = PronounsConfig(src="a.en", tgt="a.fr", tgt_lang="fr")
-    assert dict(class_floors(french)) == {"ils": 0.85}
-    assert confidence_floor(french.min_confidence, class_floors(french), "ils") == 0.85
-    assert confidence_floor(french.min_confidence, class_floors(french), "elles") == french.min_confidence
+    assert dict(class_floors(french)) == {"il": 0.55, "ils": 0.85}
+    needed = {word: confidence_floor(min_confidence_of(french), class_floors(french), word) for word in FLOOR_WORDS}
+    assert needed == {"il": 0.55, "elle": 0.3, "ils": 0.85, "elles": 0.3}
     assert not class_floors(PronounsConfig(src="a.en", tgt="a.de"))
     assert not class_floors(PronounsConfig(src="a.en", tgt="a.fr", tgt_lang="fr", class_min_confidence={}))
     lowered = PronounsConfig(src="a.en", tgt="a.fr", tgt_lang="fr", min_confidence=0.9,

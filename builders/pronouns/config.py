@@ -62,11 +62,13 @@ class PronounsConfig(BuildConfig):
     # coref heuristic: 1 / (gender-agreeing candidates in reach), halved for nouns of several genders: 0.55 keeps
     # only items where the German pronoun's gender leaves one candidate (issue 11: 45 % wrong antecedents at 0.0).
     # coref learned: the calibrated probability that the antecedent is right (docs/coref.md)
-    min_confidence: float = setting(0.55, "items with a lower filter confidence are dropped and counted")
-    # fr: ils 0.85, chosen on the judged ils items of blind rounds 6-11 (docs/pronouns-fr.md, "Where it stands")
+    min_confidence: float | None = setting(
+        None, "items with a lower filter confidence are dropped and counted; null: the language pack's (0.55; fr "
+        "with its default resolver: 0.3, with the class floors il 0.55 and ils 0.85)")
+    # fr: il 0.55 and ils 0.85, chosen on judged blind items (docs/pronouns-fr.md, "Where it stands")
     class_min_confidence: dict[str, float] | None = setting(
         None, "per pronoun class, a higher confidence floor than min_confidence, e.g. {ils: 0.85}; null: the "
-        "language pack's (fr: ils 0.85; de: none); {} turns them off")
+        "language pack's (fr: il 0.55, ils 0.85; de: none); {} turns them off")
     es_unique_antecedent: bool = setting(True, '"es" only when a single neuter candidate is in reach')
     per_class: int = setting(4000, "items per pronoun class after balanced sampling; 0 keeps all")
     context_stored: int = setting(3, "preceding segments stored in each record")
@@ -80,6 +82,11 @@ class PronounsConfig(BuildConfig):
             # the key came with the language packs: left out at its default so that EN-DE sets keep the
             # info.json and signature (hence the bytes) they had before it existed
             del values["tgt_lang"]
+        if values["min_confidence"] is None:
+            # written as the value the build used: EN-DE sets keep the info.json (and bytes) of the explicit 0.55
+            from builders.pronouns.packs import min_confidence_of
+
+            values["min_confidence"] = min_confidence_of(self)
         if values["class_min_confidence"] is None:
             # left out at its default, like tgt_lang: builds that do not set it keep their info.json and bytes
             del values["class_min_confidence"]
@@ -104,7 +111,7 @@ class PronounsConfig(BuildConfig):
                 raise ConfigError(f"config key {key!r}: must be between {low} and {high}")
         if not 0 <= self.context_sentences <= self.context_stored:
             raise ConfigError("config key 'context_sentences': must be between 0 and context_stored")
-        if not 0.0 <= self.min_confidence <= 1.0:
+        if self.min_confidence is not None and not 0.0 <= self.min_confidence <= 1.0:
             raise ConfigError("config key 'min_confidence': must be between 0 and 1")
         if any(not 0.0 <= floor <= 1.0 for floor in (self.class_min_confidence or {}).values()):
             raise ConfigError("config key 'class_min_confidence': every floor must be between 0 and 1")

@@ -30,6 +30,7 @@ class GermanPack:
     word_lists = ("noun_genders_extra.tsv",)
     # learned is more precise on er/sie but keeps no es item (blind rounds 2-3 on opensubs-ende)
     default_coref = "heuristic"
+    min_confidence = 0.55  # GENERIC_MIN_CONFIDENCE: the gender leaves one candidate
     class_min_confidence: ClassVar[Mapping[str, float]] = MappingProxyType({})
 
     def tokenize(self, text: str) -> list[GToken]:

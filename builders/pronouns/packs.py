@@ -45,6 +45,7 @@ class LanguagePack(Protocol):
     seed_lexicon: str  # bundled resources/pronouns file of EN-target alignment priors
     word_lists: tuple[str, ...]  # bundled resources/pronouns files the extraction reads (hashed into info.json)
     default_coref: str  # the coreference backend of ``coref: auto`` (chosen on the blind checks, docs/coref.md)
+    min_confidence: float  # ``min_confidence: null`` with the pack's default_coref (GENERIC_MIN_CONFIDENCE else)
     class_min_confidence: Mapping[str, float]  # per-class confidence floors of ``class_min_confidence: null``
 
     def tokenize(self, text: str) -> list[GToken]:
@@ -106,6 +107,19 @@ def other_forms(pack: LanguagePack, pronoun: str) -> list[tuple[str, PronounForm
 def resolved_coref(config: PronounsConfig) -> str:
     """The coreference backend a build uses: the config's, or the language pack's for ``coref: auto``."""
     return config.coref if config.coref != "auto" else make_pack(config.tgt_lang).default_coref
+
+
+# The ContraPro rule with the heuristic resolver: keep an item only when the target pronoun's gender leaves one
+# candidate (confidence 1 / agreeing candidates). A pack's own value was judged with its default resolver only.
+GENERIC_MIN_CONFIDENCE = 0.55
+
+
+def min_confidence_of(config: PronounsConfig) -> float:
+    """The min_confidence a build uses: the config's, or the language pack's for ``min_confidence: null``."""
+    if config.min_confidence is not None:
+        return config.min_confidence
+    pack = make_pack(config.tgt_lang)
+    return pack.min_confidence if resolved_coref(config) == pack.default_coref else GENERIC_MIN_CONFIDENCE
 
 
 def class_floors(config: PronounsConfig) -> Mapping[str, float]:

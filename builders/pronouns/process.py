@@ -13,7 +13,7 @@ from builders.pronouns.config import PronounsConfig
 from builders.pronouns.coref import make_backend
 from builders.pronouns.english import PipelinePin, load_pinned, parse_texts
 from builders.pronouns.extract import Drop, Found, Segment, contrapro_fields
-from builders.pronouns.packs import class_floors, confidence_floor, make_pack, resolved_coref
+from builders.pronouns.packs import class_floors, confidence_floor, make_pack, min_confidence_of, resolved_coref
 from builders.pronouns.plan import PronounsShared
 from builders.pronouns.units import DocBatch, DocPayload
 
@@ -56,7 +56,7 @@ def iter_outcomes(
     backend = make_backend(resolved_coref(config))
     pack = make_pack(config.tgt_lang)
     analyser = pack.analyser(config)
-    floors = class_floors(config)
+    floors, min_confidence = class_floors(config), min_confidence_of(config)
     segments = parse_document(config, pin, document)
     coref = backend.resolve([s.doc for s in segments])
     for sentence, segment in enumerate(segments):
@@ -71,7 +71,7 @@ def iter_outcomes(
                 yield segments, sentence, token.i, Dropped(drop.reason)
                 continue
             pronoun_class = segment.german[found.german_index].text.lower()  # the record's "pronoun class"
-            floor = confidence_floor(config.min_confidence, floors, pronoun_class)
+            floor = confidence_floor(min_confidence, floors, pronoun_class)
             outcome: Outcome = found if found.confidence >= floor else Dropped("low_confidence", found, floor)
             yield segments, sentence, token.i, outcome
 

@@ -25,7 +25,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_coref_gum import expected_calibration_error, heuristic_decision
 
-from builders.pronouns.config import PronounsConfig
 from builders.pronouns.coref_gum import ParsedCorpus, is_right, parse_corpus
 from builders.pronouns.coref_learned import LearnedWeights, calibrated_confidence, model_dir
 from builders.pronouns.coref_train import (
@@ -43,6 +42,7 @@ from builders.pronouns.coref_train import (
     out_of_fold_decisions,
     posteriors,
 )
+from builders.pronouns.packs import GENERIC_MIN_CONFIDENCE
 
 FOLDS = 5
 
@@ -122,8 +122,8 @@ def report(word: str, corpus: ParsedCorpus, threshold: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    default = PronounsConfig.__dataclass_fields__["min_confidence"].default
-    parser.add_argument("--threshold", type=float, default=default)
+    # the simulated filter is the German one: the EN-DE default
+    parser.add_argument("--threshold", type=float, default=GENERIC_MIN_CONFIDENCE)
     args = parser.parse_args()
     if not args.data.is_file():
         print(f"skipped: {args.data} is absent (../shared/data)")

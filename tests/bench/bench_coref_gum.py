@@ -20,7 +20,6 @@ from pathlib import Path
 
 import numpy as np
 
-from builders.pronouns.config import PronounsConfig
 from builders.pronouns.coref import HeuristicDocument
 from builders.pronouns.coref_gum import ParsedCorpus, is_right, parse_corpus, pseudo_gender
 from builders.pronouns.coref_learned import calibrated_confidence, load_weights
@@ -34,6 +33,7 @@ from builders.pronouns.coref_train import (
     posteriors,
     simulated_filter,
 )
+from builders.pronouns.packs import GENERIC_MIN_CONFIDENCE
 
 
 def heuristic_decision(corpus: ParsedCorpus, example: Example) -> tuple[bool, bool, float]:
@@ -105,8 +105,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--splits", default="dev,test,test2")
-    default = PronounsConfig.__dataclass_fields__["min_confidence"].default
-    parser.add_argument("--threshold", type=float, default=default)
+    # the simulated filter is the German one: the EN-DE default
+    parser.add_argument("--threshold", type=float, default=GENERIC_MIN_CONFIDENCE)
     args = parser.parse_args()
     if not args.data.is_file():
         print(f"skipped: {args.data} is absent (../shared/data)")

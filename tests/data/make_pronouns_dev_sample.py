@@ -39,16 +39,13 @@ CORPORA: dict[str, dict[str, str]] = {
 
 
 def main() -> None:
-    from dataclasses import fields
-
-    from builders.pronouns.config import PronounsConfig
+    from builders.pronouns.packs import GENERIC_MIN_CONFIDENCE
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--work", type=Path, required=True)
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
-    default = next(f.default for f in fields(PronounsConfig) if f.name == "min_confidence")
-    assert isinstance(default, float)
+    default = GENERIC_MIN_CONFIDENCE  # the EN-DE default
     kept: list[dict[str, Any]] = []
     for corpus, inputs in CORPORA.items():
         built, info = build(corpus, inputs, args.work, purpose="dev")

@@ -74,15 +74,12 @@ def draw(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def main() -> None:
-    from dataclasses import fields
-
-    from builders.pronouns.config import PronounsConfig
+    from builders.pronouns.packs import GENERIC_MIN_CONFIDENCE
 
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--out", type=Path, default=HERE / "pronouns_fr_blind_sample.jsonl")
     args = parser.parse_args()
-    default_min_confidence = next(f.default for f in fields(PronounsConfig) if f.name == "min_confidence")
-    assert isinstance(default_min_confidence, float)
+    default_min_confidence = GENERIC_MIN_CONFIDENCE  # the default of every class when this sample was drawn
     with tempfile.TemporaryDirectory() as tmp:
         src, tgt = load_talks().write_part("blind", Path(tmp) / "blind")
         inputs = {"tgt_lang": "fr", "input_format": "docs", "src": str(src), "tgt": str(tgt)}
