@@ -6,7 +6,8 @@ The samples are stratified (items the default keeps, items it drops), so each ju
 ``population / sampled`` items of its stratum: the curve weights them so. Run: ``python
 tests/bench/bench_blind_curve.py [--plot docs/figures/blind_curve.png]``; a sample without resolved judgements is
 skipped with a line saying so. ``--plot`` also draws each pool's latest rounds: estimated usable share against
-items per 1,000 English *it*, one point per threshold, the default marked.
+items per 1,000 English *it*, one point per uniform threshold, and the default config (its min_confidence and
+per-class floors) as a star.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from typing import Any
 DATA = Path(__file__).resolve().parents[1] / "data"
 SAMPLE_META = re.compile(r"pronouns_opensubs_(ende|enfr)(\d+)_sample\.meta\.json")
 THRESHOLDS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 1.0)
-DEFAULT = 0.55
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
@@ -34,15 +34,17 @@ def drawn_rounds() -> list[tuple[str, int]]:
 
 
 Point = tuple[float, float, float]  # (min_confidence, items per 1,000 it, estimated usable %)
+# uniform thresholds; the default config as (items per 1,000 it, usable %)
+Curve = tuple[list[Point], tuple[float, float] | None]
 
 
-def curve(pool: str, number: int) -> list[Point]:
+def curve(pool: str, number: int) -> Curve:
     name = f"{pool}{number}"
     prefix = DATA / f"pronouns_opensubs_{name}"
     judged = Path(f"{prefix}_judgements.jsonl")
     if not judged.is_file():
         print(f"{name}: no resolved judgements yet, skipped")
-        return []
+        return [], None
     sample = read_jsonl(Path(f"{prefix}_sample.jsonl"))
     meta = json.loads(Path(f"{prefix}_sample.meta.json").read_text(encoding="utf-8"))
     usable = {r["id"]: r["usable"] for r in read_jsonl(judged)}
@@ -60,19 +62,19 @@ def curve(pool: str, number: int) -> list[Point]:
         chosen = [s for s in sample if s["confidence"] >= threshold]
         items = sum(weight[s["kept_by_default"]] for s in chosen)
         good = sum(weight[s["kept_by_default"]] for s in chosen if usable[s["id"]])
-        mark = " (default)" if threshold == DEFAULT else ""
-        print(f"| {threshold}{mark} | {len(chosen)} | {items:.0f} | {1000 * items / meta['english_it']:.1f} "
+        print(f"| {threshold} | {len(chosen)} | {items:.0f} | {1000 * items / meta['english_it']:.1f} "
               f"| {100 * good / max(items, 1e-9):.0f} % |")
         if items:
             points.append((threshold, 1000 * items / meta["english_it"], 100 * good / items))
-    # the rows are min_confidence alone; the default config may also have per-class floors (fr: ils, round 12 on)
+    # the rows are one min_confidence for every class; the default config may differ per class (fr: the pack's
+    # min_confidence and class floors), so its own point comes from its stratum
+    default = (1000 * meta["default_items"] / meta["english_it"], 100 * sum(usable[s["id"]] for s in kept) / len(kept))
     print(f"\ndefault config (min_confidence and its class floors): {meta['default_items']} items "
-          f"({1000 * meta['default_items'] / meta['english_it']:.1f} per 1,000 it), "
-          f"{100 * sum(usable[s['id']] for s in kept) / len(kept):.0f} % usable")
-    return points
+          f"({default[0]:.1f} per 1,000 it), {default[1]:.0f} % usable")
+    return points, default
 
 
-def plot(curves: dict[tuple[str, int], list[Point]], path: Path, latest: int = 3) -> None:
+def plot(curves: dict[tuple[str, int], Curve], path: Path, latest: int = 3) -> None:
     """Each pool's ``latest`` judged rounds, one panel per pool; written without a timestamp or version in the file,
     so the same judgements give the same bytes."""
     import matplotlib
@@ -83,21 +85,21 @@ def plot(curves: dict[tuple[str, int], list[Point]], path: Path, latest: int = 3
     pools = sorted({pool for pool, _ in curves})
     figure, axes = plt.subplots(1, len(pools), figsize=(5.5 * len(pools), 4), squeeze=False)
     for axis, pool in zip(axes[0], pools, strict=True):
-        rounds = sorted(number for p, number in curves if p == pool and curves[(p, number)])[-latest:]
+        rounds = sorted(number for p, number in curves if p == pool and curves[(p, number)][0])[-latest:]
         for number in rounds:
-            points = curves[(pool, number)]
-            axis.plot([p[1] for p in points], [p[2] for p in points], marker="o", markersize=3,
-                      label=f"round {number}")
-            default = [p for p in points if p[0] == DEFAULT]
-            axis.plot([p[1] for p in default], [p[2] for p in default], marker="*", markersize=11, color="black",
-                      linestyle="none")
+            points, default = curves[(pool, number)]
+            line = axis.plot([p[1] for p in points], [p[2] for p in points], marker="o", markersize=3,
+                             label=f"round {number}")
+            if default:
+                axis.plot([default[0]], [default[1]], marker="*", markersize=12, color=line[0].get_color(),
+                          markeredgecolor="black", linestyle="none")
         axis.axhline(90, color="grey", linestyle=":", linewidth=1)
         axis.set_title(f"opensubs-{pool}" + (" (DeepL German)" if pool == "ende" else " (human French)"))
         axis.set_xlabel("items per 1,000 English it (estimated)")
         axis.set_ylabel("usable items, % (estimated)")
         axis.legend(fontsize=8)
-    figure.suptitle("Judged blind samples: min_confidence from 0 (right) to 0.75 (left); star: 0.55, the default "
-                    "(per-class floors not applied); dotted: the 90 % goal", fontsize=9)
+    figure.suptitle("Judged blind samples: one min_confidence for all classes, from 0 (right) to 0.75 (left); star: "
+                    "the default config (its per-class floors); dotted: the 90 % goal", fontsize=9)
     figure.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")

@@ -70,6 +70,7 @@ CHECKS = (
     BlindCheck("pronouns_opensubs_enfr15", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr16", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("pronouns_opensubs_enfr17", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
+    BlindCheck("pronouns_opensubs_enfr18", ("usable", "right_antecedent", "variants_ok"), "class", "kept_by_default"),
     BlindCheck("variations_blind8", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind9", VARIATION_QUESTIONS, "type", None),
     BlindCheck("variations_blind10", VARIATION_QUESTIONS, "type", None),
@@ -459,6 +460,9 @@ RESOLUTIONS: dict[tuple[str, str, str], tuple[bool | str | None, str]] = {
         (False, "the variant elle reads as the dead woman, and the French mistranslates the line"),
     ("pronouns_opensubs_enfr15", "opensubs-enfr/d005848-s0004-t006", "usable"):
         (False, "the variant il reads as the client named in the same sentence"),
+    # issue 23, EN-FR round 18 (default at b99dbb9), resolved by the lead
+    ("pronouns_opensubs_enfr18", "opensubs-enfr/d005393-s0004-t005", "usable"):
+        (False, "cette voiture stands just before: the variant elle s'est mise a vrombir (the car) may be right"),
     # issue 23, EN-FR round 14 (default at 36c5377), resolved by the lead
     ("pronouns_opensubs_enfr14", "opensubs-enfr/d000054-s0004-t002", "usable"):
         (False, "they = two men named only by their names; no French noun forces ils: in doubt, no"),
