@@ -172,7 +172,9 @@ PLURAL_SOURCE_PRONOUNS = frozenset({"they"})  # probed by the French pack (ils/e
 # warhead/ADJ", "the plastic/NOUN(amod) bottle", "the old stinkin/NOUN(poss) ' shirt"; the modifier was then
 # recorded as the English antecedent head
 APOSTROPHES = frozenset({"'", "\u2019"})
-NOT_A_NOUN_POS = frozenset({"AUX", "ADP", "DET", "CCONJ", "SCONJ", "PART", "PUNCT", "NUM", "VERB", "PRON"})
+NOT_A_NOUN_POS = frozenset({"AUX", "ADP", "DET", "CCONJ", "SCONJ", "PART", "PUNCT", "NUM", "VERB"})
+# personal pronouns the lexicon also lists as nouns ("he": helium); a mis-tagged noun may be PRON/WDT ("warhead")
+PERSONAL_PRONOUN_TAGS = frozenset({"PRP", "PRP$"})
 MAX_MODIFIERS_SKIPPED = 3
 
 
@@ -207,7 +209,8 @@ def _noun_after(word: Token) -> Token | None:
     for token in word.doc[word.i + 1: word.i + 2 + MAX_MODIFIERS_SKIPPED]:
         if token.is_sent_start:
             return None
-        noun = token.is_alpha and token.pos_ not in NOT_A_NOUN_POS and token.lower_ in nouns
+        noun = (token.is_alpha and token.pos_ not in NOT_A_NOUN_POS and token.tag_ not in PERSONAL_PRONOUN_TAGS
+                and token.lower_ in nouns)
         if noun:
             return token
         if token.text not in APOSTROPHES and not (token.is_alpha and token.lower_ in adjectives):

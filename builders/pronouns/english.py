@@ -429,9 +429,10 @@ def word_index(part_of_speech: str) -> frozenset[str]:
     Empty without an installed pipeline or such a table: then no word is judged by them."""
     from builders.core.compat import spacy_english
 
-    if not spacy_english().available:
+    probe = spacy_english()
+    if not probe.available:
         return frozenset()
-    nlp = load_pipeline("").nlp
+    nlp = load_pipeline(probe.name).nlp  # the name a pinned default resolves to: no second load in a worker
     lookups = getattr(nlp.get_pipe("lemmatizer"), "lookups", None) if "lemmatizer" in nlp.pipe_names else None
     if lookups is None or not lookups.has_table("lemma_index"):
         return frozenset()
