@@ -167,6 +167,78 @@ def name_given(noun: Token) -> bool:
 PLURAL_SOURCE_PRONOUNS = frozenset({"they"})  # probed by the French pack (ils/elles)
 
 
+# --- the head noun of a candidate's phrase (EN->FR after round 18, class 1) -------------------------------
+# the small model tags a modifier NOUN and leaves the real noun as something else: "the nuclear/NOUN
+# warhead/ADJ", "the plastic/NOUN(amod) bottle", "the old stinkin/NOUN(poss) ' shirt"; the modifier was then
+# recorded as the English antecedent head
+APOSTROPHES = frozenset({"'", "\u2019"})
+NOT_A_NOUN_POS = frozenset({"AUX", "ADP", "DET", "CCONJ", "SCONJ", "PART", "PUNCT", "NUM", "VERB"})
+# personal pronouns the lexicon also lists as nouns ("he": helium); a mis-tagged noun may be PRON/WDT ("warhead")
+PERSONAL_PRONOUN_TAGS = frozenset({"PRP", "PRP$"})
+MAX_MODIFIERS_SKIPPED = 3
+
+
+def _dropped_g(word: Token) -> bool:
+    """A dialect participle with its final g written as an apostrophe ("stinkin'", "rockin'")."""
+    from builders.pronouns.english import word_index
+
+    following = word.doc[word.i + 1] if word.i + 1 < len(word.doc) else None
+    if following is None or following.text not in APOSTROPHES or word.whitespace_ or not word.lower_.endswith("in"):
+        return False
+    full = word.lower_ + "g"
+    return any(full in word_index(pos) for pos in ("adj", "verb", "noun"))
+
+
+def modifier_word(word: Token) -> bool:
+    """A NOUN-tagged word that is no noun: an adjective the lexicon knows only as an adjective ("nuclear",
+    "radioactive"), or a dialect participle ("stinkin'")."""
+    from builders.pronouns.english import word_index
+
+    nouns = word_index("noun")
+    if word.lower_ in nouns or word.lemma_.lower() in nouns:
+        return False
+    return word.lower_ in word_index("adj") or _dropped_g(word)
+
+
+def _noun_after(word: Token) -> Token | None:
+    """The first word after ``word`` that the lexicon knows as a noun, over apostrophes and adjectives
+    ("nuclear warhead", "stinkin' shirt", "radioactive old barrel"); None when another word comes first."""
+    from builders.pronouns.english import word_index
+
+    nouns, adjectives = word_index("noun"), word_index("adj")
+    for token in word.doc[word.i + 1: word.i + 2 + MAX_MODIFIERS_SKIPPED]:
+        if token.is_sent_start:
+            return None
+        noun = (token.is_alpha and token.pos_ not in NOT_A_NOUN_POS and token.tag_ not in PERSONAL_PRONOUN_TAGS
+                and token.lower_ in nouns)
+        if noun:
+            return token
+        if token.text not in APOSTROPHES and not (token.is_alpha and token.lower_ in adjectives):
+            return None
+    return None
+
+
+def phrase_head(noun: Token) -> Token | None:
+    """The head noun of a NOUN-tagged candidate's phrase: the word itself; for a modifier the model took for a
+    noun, the noun after it when the model tagged that one otherwise ("the nuclear/NOUN warhead/ADJ");
+    None when the modified noun is NOUN-tagged (a candidate of its own: "the plastic bottle", "the stinkin'
+    shirt") or when no noun follows the modifier (then the phrase has no head to record)."""
+    if noun.dep_ == "amod" and noun.head.i > noun.i and noun.head.pos_ in {"NOUN", "PROPN"}:
+        return None
+    if not modifier_word(noun):
+        return noun
+    after = _noun_after(noun)
+    return after if after is not None and after.pos_ not in {"NOUN", "PROPN"} else None
+
+
+def candidate_span(noun: Token, head: Token) -> tuple[int, int]:
+    """The noun phrase of a candidate whose head was repaired: from the modifier's phrase to the head noun."""
+    from builders.pronouns.english import noun_phrase
+
+    start, end = noun_phrase(head)
+    return min(start, noun_phrase(noun)[0]), end
+
+
 def is_plural_candidate(noun: Token) -> bool:
     """Antecedent of "they": a plural common noun, persons included ("the researchers ... they"), or the first
     of coordinated nouns ("the table and the lamp ... they")."""
@@ -204,8 +276,6 @@ class HeuristicDocument:
         self.docs = docs
 
     def candidates(self, sentence: int, token: int, max_distance: int) -> list[Candidate]:
-        from builders.pronouns.english import noun_phrase
-
         doc = self.docs[sentence]
         if doc is None:
             return []
@@ -217,12 +287,13 @@ class HeuristicDocument:
             other = self.docs[index] if index >= 0 else None
             if other is None:
                 continue
-            for noun in other:
-                if not accepts(noun) or name_given(noun):
+            for word in other:
+                noun = phrase_head(word) if accepts(word) and not name_given(word) else None
+                if noun is None:
                     continue
                 if distance == 0 and (noun.i >= token or _binding_blocks(noun, it) or _contains(noun, it)):
                     continue
-                start, end = noun_phrase(noun)
+                start, end = candidate_span(word, noun)
                 # by distance, then main clause before embedded ones, subjects before objects before the rest;
                 # in the same segment the nearest first, in earlier ones the leftmost
                 order = (
@@ -263,8 +334,6 @@ class ChainDocument:
                     self.chain_of[(sentence, start)] = number
 
     def candidates(self, sentence: int, token: int, max_distance: int) -> list[Candidate]:
-        from builders.pronouns.english import noun_phrase
-
         number = self.chain_of.get((sentence, token))
         if number is None:
             return []
@@ -275,9 +344,10 @@ class ChainDocument:
                 continue
             if mention_sentence == sentence and start >= token:
                 continue
-            head = doc[start:end].root
-            if head.pos_ == "NOUN" and head.tag_ == "NN":
-                span = noun_phrase(head)
+            root = doc[start:end].root
+            head = phrase_head(root) if root.pos_ == "NOUN" and root.tag_ == "NN" else None
+            if head is not None:
+                span = candidate_span(root, head)
                 found.append(Candidate(mention_sentence, head.i, span[0], span[1], "stanza"))
         return sorted(found, key=lambda c: (sentence - c.sentence, -c.head))
 

@@ -44,8 +44,9 @@ from builders.pronouns.coref_learned import (
 # 5c556c0 added the fixed "it" expressions (Got it, That's it, ...) to those rules; 8 (WordNet kind shares in the
 # plural ranker) was judged in EN->FR blind round 13 and withdrawn (docs/coref.md); 9: version 7's recipe retrained
 # after the round-12 English rules (clock times, "when it pleases", "What is it now?") changed the anaphoricity
-# features
-VERSION = "9"
+# features; 10: version 9's recipe retrained after EN->FR round 18 (class 1) made the candidate the phrase's head
+# noun, not a modifier the small model tagged NOUN (coref.phrase_head)
+VERSION = "10"
 GENDERS = ("m", "f", "n")  # the simulated target genders (coref_gum.pseudo_gender)
 MAX_DISTANCE = 3
 CALIBRATION_FOLDS = 5
