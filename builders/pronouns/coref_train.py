@@ -45,8 +45,8 @@ from builders.pronouns.coref_learned import (
 # plural ranker) was judged in EN->FR blind round 13 and withdrawn (docs/coref.md); 9: version 7's recipe retrained
 # after the round-12 English rules (clock times, "when it pleases", "What is it now?") changed the anaphoricity
 # features; 10: version 9's recipe retrained after EN->FR round 18 (class 1) made the candidate the phrase's head
-# noun, not a modifier the small model tagged NOUN (coref.phrase_head)
-VERSION = "10"
+# noun, not a modifier the small model tagged NOUN (coref.phrase_head), shipped as 11
+VERSION = "11"  # 10 was the he/she candidate of docs/coref.md, never shipped
 GENDERS = ("m", "f", "n")  # the simulated target genders (coref_gum.pseudo_gender)
 MAX_DISTANCE = 3
 CALIBRATION_FOLDS = 5
