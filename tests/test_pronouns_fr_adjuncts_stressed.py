@@ -41,6 +41,15 @@ VARIANTS = [
     ("Elles sont pour nous très importantes.", ["Ils sont pour nous très importants."]),
     ("Elles ont été en partie justifiées.", ["Ils ont été en partie justifiés."]),
     ("Elles ont toutes en partie été justifiées.", ["Ils ont tous en partie été justifiés."]),
+    # a time adverb, an infinitive "être" after a modal, a listed word after a separator and a locution
+    ("Elle est aujourd'hui en partie détruite.", ["Il est aujourd'hui en partie détruit."]),
+    ("Elles doivent être en partie justifiées.", ["Ils doivent être en partie justifiés."]),
+    ("Elles vont être en partie détruites.", ["Ils vont être en partie détruits."]),
+    ("Ils sont en partie justifiés et en partie exagérés.",
+     ["Elles sont en partie justifiées et en partie exagérées."]),
+    # a phrase that is never a predicate of être ("depuis"): an agreeing word after it is unsure
+    ("Elle est depuis la guerre abandonnée.", "agreement_unresolved_after_prepositional_phrase"),
+    ("Ils sont depuis la guerre abandonnés.", ["Elles sont depuis la guerre abandonnées."]),
     # "toute" determining a noun after a preposition is no floating quantifier of the subject
     ("Elle est de toute façon cassée.", ["Il est de toute façon cassé."]),
     ("Il est de toute façon interdit.", ["Elle est de toute façon interdite."]),  # interdit: VerbForm=Inf

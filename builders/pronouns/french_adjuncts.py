@@ -51,13 +51,20 @@ NOMINAL_TAGS = frozenset({"NOUN", "PROPN", "PRON"})  # "selon le rapport", "selo
 NOUN_COMPLEMENTS = word_set("de d' d’ du des")  # "aux yeux de la loi": the last noun is the one before the word
 
 
+# prepositions whose phrase is never the predicate of "être" ("elle est depuis la guerre abandonnée"): the subject's
+# predicate is still to come, so an agreeing word after the phrase may be it even after a determiner
+ADJUNCT_PREPOSITIONS = word_set("depuis pendant durant selon malgré dès lors grâce")
+
+
 @dataclass(frozen=True)
 class PhraseNoun:
-    """The noun ending the prepositional phrase right before the predicate's place, and whether the phrase has
-    a determiner of its own ("dans une boîte": an adjective after it most likely agrees with the noun)."""
+    """The noun ending the prepositional phrase right before the predicate's place, whether the phrase has a
+    determiner of its own ("dans une boîte": an adjective after it most likely agrees with the noun), and whether
+    its preposition makes it an adjunct only (``ADJUNCT_PREPOSITIONS``)."""
 
     noun: Any
     determined: bool
+    adjunct: bool = False
 
 
 def skip_adjuncts(words: Sequence[Any], single: Callable[[Any], bool]) -> tuple[int, PhraseNoun | None]:
@@ -114,12 +121,26 @@ def prepositional_phrase(words: Sequence[Any], position: int) -> tuple[int, Phra
         cursor += 1
     if cursor >= len(words) or words[cursor].pos_ not in NOMINAL_TAGS or not words[cursor].is_alpha:
         return position, None
-    end, phrase = cursor + 1, PhraseNoun(words[cursor], determined)
+    end, phrase = cursor + 1, PhraseNoun(words[cursor], determined, first.lower_ in ADJUNCT_PREPOSITIONS)
     if end < len(words) and words[end].lower_ in NOUN_COMPLEMENTS:
         complement_end, complement = prepositional_phrase(words, end)
         if complement is not None:
-            end, phrase = complement_end, complement
+            end, phrase = complement_end, PhraseNoun(complement.noun, complement.determined, phrase.adjunct)
     return end, phrase
+
+
+def drop_listed_locutions(words: Sequence[Any], separators: frozenset[str]) -> list[Any]:
+    """``words`` without the listed locutions right after a separator: "justifiés et en partie exagérés" lists
+    "exagérés" after "et" (the list ended at "en" before)."""
+    kept: list[Any] = []
+    position = 0
+    while position < len(words):
+        kept.append(words[position])
+        after_separator = words[position].lower_ in separators
+        position += 1
+        if after_separator:
+            position += _locution_length(words, position)
+    return kept
 
 
 def agrees_with_noun(noun: Any, gender: str, number: str) -> bool:
@@ -129,4 +150,5 @@ def agrees_with_noun(noun: Any, gender: str, number: str) -> bool:
     return noun_gender in ([gender], []) and noun_number in ([number], [])
 
 
-__all__ = ["LOCUTIONS", "PhraseNoun", "agrees_with_noun", "prepositional_phrase", "skip_adjuncts"]
+__all__ = ["LOCUTIONS", "PhraseNoun", "agrees_with_noun", "drop_listed_locutions", "prepositional_phrase",
+           "skip_adjuncts"]

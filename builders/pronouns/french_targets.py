@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from builders.pronouns.french import infinitive, known_adjectives
-from builders.pronouns.french_adjuncts import PhraseNoun, agrees_with_noun, skip_adjuncts
+from builders.pronouns.french_adjuncts import PhraseNoun, agrees_with_noun, drop_listed_locutions, skip_adjuncts
 from builders.pronouns.french_clitics import object_clitic
 from builders.pronouns.french_verbs import AVOIR as AVOIR_VERB
 from builders.pronouns.french_verbs import ETRE as ETRE_VERB
@@ -54,7 +54,9 @@ CLITICS = word_set("ne n' n’ se s' s’ me m' m’ te t' t’ nous vous y en l
 ADVERBS = word_set("pas plus très trop si aussi bien vraiment toujours souvent encore déjà jamais peut-être "
                    "donc alors ensuite enfin presque tellement assez moins point guère plutôt environ parfois "
                    "maintenant désormais également surtout seulement même quasi bientôt tôt tard ainsi juste "
-                   "beaucoup peu tant autant fort mal mieux vite ici là partout ailleurs ensemble certes")
+                   "beaucoup peu tant autant fort mal mieux vite ici là partout ailleurs ensemble certes "
+                   "aujourd'hui aujourd’hui hier demain autrefois jadis naguère dorénavant longtemps pourtant "
+                   "cependant néanmoins toutefois hélas aussitôt")
 ARTICLES = word_set("le la les")
 CONTRACTED_ARTICLES = word_set("du des au aux")
 COMPARATIVE_QUE = word_set("que qu' qu’")
@@ -349,7 +351,8 @@ def _predicates_after(clause: list[Any], old: GN, swap: Swap) -> Iterator[Any]:
     start, phrase = skip_adjuncts(after, _skipped_word)
     if phrase is not None and start < len(after) and not _predicate_after_phrase(after[start], phrase, old, swap):
         return
-    yield from _predicate_of([t for t in after[start:] if not _skipped_word(t)], old)
+    rest = drop_listed_locutions([t for t in after[start:] if not _skipped_word(t)], LIST_WORDS)
+    yield from _predicate_of(rest, old)
 
 
 def _copula_position(clause: list[Any], words: list[Any]) -> int | None:
@@ -384,12 +387,13 @@ def _predicate_after_phrase(word: Any, phrase: PhraseNoun, old: GN, swap: Swap) 
     ("elles sont selon le rapport justifiées") rather than an adjective of the phrase's noun ("elle est dans une
     boîte fermée"). A word of the old gender's form that cannot agree with the noun is the predicate; one that
     can, after a phrase with a determiner, is the noun's; after a bare one ("en voiture fermée", "en pierre
-    taillée" against "en partie justifiée", which LOCUTIONS lists) it is unsure: Unresolved."""
+    taillée" against "en partie justifiée", which LOCUTIONS lists) or an adjunct one ("depuis la guerre
+    abandonnée": the guerre's or the subject's) it is unsure: Unresolved."""
     if not _old_form(word, old, swap):
         return False  # the new gender's form, an invariable word or no adjective: nothing of the subject's
     if phrase.noun.pos_ == "PRON" or not agrees_with_noun(phrase.noun, *old):
         return True  # no adjective follows a personal pronoun as its attribute: "elle est pour moi importante"
-    if phrase.determined:
+    if phrase.determined and not phrase.adjunct:
         return False
     raise Unresolved("agreement_unresolved_after_prepositional_phrase")
 
@@ -743,7 +747,7 @@ def _partitive_one(token: Any) -> bool:
 NOT_OBJECTS = word_set("ne n' n’ se s' s’ y en")
 
 
-def infinitive_predicates(subject: Any) -> Iterator[Any]:
+def infinitive_predicates(subject: Any, old: GN, swap: Swap) -> Iterator[Any]:
     """The predicate of an infinitive "être" whose understood subject is the pronoun ("il a besoin d'être
     refait", "elle doit être refaite"; blind round 4): no noun or other pronoun stands between them, which
     could be that subject instead ("elle permet aux femmes d'être libres")."""
@@ -756,7 +760,11 @@ def infinitive_predicates(subject: Any) -> Iterator[Any]:
             return  # an object may be the infinitive's subject: "ils m'aident à être entendue"
         if token.lower_ != "être":
             continue
-        rest = [t for t in words[position + 1 :] if not _adverb(t)]
+        after = words[position + 1 :]
+        start, phrase = skip_adjuncts(after, _adverb)  # "elles doivent être en partie refaites"
+        if phrase is not None and start < len(after) and not _predicate_after_phrase(after[start], phrase, old, swap):
+            return
+        rest = [t for t in after[start:] if not _adverb(t)]
         if rest and _adjective_like(rest[0]) and rest[0].pos_ not in CLOSED_POS and _subject_controls(words[:position]):
             yield rest[0]
         return
@@ -833,7 +841,7 @@ def extra_agreement_edits(subject: Any, old: GN, new: GN, chain: set[int], repai
     edits = closed_class_edits(subject, old, new, chain | repaired)
     done = repaired | {token.i for token, _ in edits}
     article = None
-    for token in [*copular_predicates(subject, old, swap), *infinitive_predicates(subject)]:
+    for token in [*copular_predicates(subject, old, swap), *infinitive_predicates(subject, old, swap)]:
         if token.lower_ in ARTICLES:
             article = token  # changed only together with its adjective ("il est le chef" stays)
             continue
