@@ -63,6 +63,14 @@ VARIANTS = [
     ("Elle est dans une situation délicate.", ["Il est dans une situation délicate."]),
     ("Il est en pierre taillée.", ["Elle est en pierre taillée."]),
     ("Elle est en voiture fermée.", "agreement_unresolved_after_prepositional_phrase"),
+    # the noun's gender is read off its determiner, not its tag ("couleur" is tagged Masc); a bare "de" phrase
+    # characterises its noun; a complex preposition ("aux yeux de") opens an adjunct
+    ("Elle est de couleur verte.", ["Il est de couleur verte."]),
+    ("Elle est d'origine française.", ["Il est d'origine française."]),
+    ("Elle est à moitié pleine.", ["Il est à moitié plein."]),
+    ("Il est selon la loi justifié.", ["Elle est selon la loi justifiée."]),
+    ("Elle est aux yeux de la loi justifiée.", "agreement_unresolved_after_prepositional_phrase"),
+    ("Elles sont aux yeux de la loi justifiées.", ["Ils sont aux yeux de la loi justifiés."]),
     # a prepositional predicate tagged ADJ agrees with nothing; "comme" does not make one
     ("Elle est en panne.", ["Il est en panne."]),
     ("Elle est comme neuve.", "agreement_unresolved"),

@@ -56,15 +56,29 @@ NOUN_COMPLEMENTS = word_set("de d' d’ du des")  # "aux yeux de la loi": the la
 ADJUNCT_PREPOSITIONS = word_set("depuis pendant durant selon malgré dès lors grâce")
 
 
+# nouns of complex prepositions ("aux yeux de", "au cours de", "au sein de", "à la suite de", "à cause de"): the
+# phrase they open is an adjunct, like one of ADJUNCT_PREPOSITIONS
+PREPOSITION_NOUNS = word_set("yeux cours sein suite cause terme issue moment instar lieu travers faveur veille "
+                             "lendemain époque temps fin début")
+
+
 @dataclass(frozen=True)
 class PhraseNoun:
-    """The noun ending the prepositional phrase right before the predicate's place, whether the phrase has a
-    determiner of its own ("dans une boîte": an adjective after it most likely agrees with the noun), and whether
-    its preposition makes it an adjunct only (``ADJUNCT_PREPOSITIONS``)."""
+    """The noun ending the prepositional phrase right before the predicate's place; whether the phrase has a
+    determiner of its own ("dans une boîte": an adjective after it most likely agrees with the noun); the gender
+    its determiner shows ("" when none: "l'", "les", a bare noun; the small model's tag of the noun itself is not
+    trusted: "de couleur verte" has couleur Masc); its first preposition."""
 
     noun: Any
     determined: bool
-    adjunct: bool = False
+    shown_gender: str
+    preposition: str
+    adjunct: bool  # never the predicate of être: ADJUNCT_PREPOSITIONS, or a complex one ("aux yeux de la loi")
+
+    @property
+    def characterizing(self) -> bool:
+        """A bare "de" phrase, whose adjective is its noun's: "de couleur verte", "d'origine française"."""
+        return self.preposition in NOUN_COMPLEMENTS and not self.determined
 
 
 def skip_adjuncts(words: Sequence[Any], single: Callable[[Any], bool]) -> tuple[int, PhraseNoun | None]:
@@ -117,16 +131,31 @@ def prepositional_phrase(words: Sequence[Any], position: int) -> tuple[int, Phra
     while cursor < len(words) and words[cursor].lower_ in DETERMINERS:
         cursor += 1
     determined = cursor > position + 1 or first.lower_ in CONTRACTED
+    shown = {gender for t in words[position:cursor] for gender in _shown_genders(t)}
     while cursor + 1 < len(words) and words[cursor].pos_ in PRE_NOMINAL_TAGS:
         cursor += 1
     if cursor >= len(words) or words[cursor].pos_ not in NOMINAL_TAGS or not words[cursor].is_alpha:
         return position, None
-    end, phrase = cursor + 1, PhraseNoun(words[cursor], determined, first.lower_ in ADJUNCT_PREPOSITIONS)
+    gender = shown.pop() if len(shown) == 1 else ""
+    adjunct = first.lower_ in ADJUNCT_PREPOSITIONS
+    end, phrase = cursor + 1, PhraseNoun(words[cursor], determined, gender, str(first.lower_), adjunct)
     if end < len(words) and words[end].lower_ in NOUN_COMPLEMENTS:
         complement_end, complement = prepositional_phrase(words, end)
-        if complement is not None:
-            end, phrase = complement_end, PhraseNoun(complement.noun, complement.determined, phrase.adjunct)
+        if complement is not None:  # the last noun, under the first preposition ("aux yeux de la loi")
+            adjunct = adjunct or complement.adjunct or words[cursor].lower_ in PREPOSITION_NOUNS
+            end, phrase = complement_end, PhraseNoun(complement.noun, complement.determined,
+                                                     complement.shown_gender, phrase.preposition, adjunct)
     return end, phrase
+
+
+GENDERED_WORDS = {"du": "Masc", "au": "Masc"}  # contracted articles show the masculine
+
+
+def _shown_genders(token: Any) -> list[str]:
+    """The gender a determiner or contracted article shows ("la", "une", "cette", "du"), none for "l'", "les"."""
+    if token.lower_ in GENDERED_WORDS:
+        return [GENDERED_WORDS[token.lower_]]
+    return list(token.morph.get("Gender")) if token.lower_ in DETERMINERS else []
 
 
 def drop_listed_locutions(words: Sequence[Any], separators: frozenset[str]) -> list[Any]:
@@ -143,11 +172,11 @@ def drop_listed_locutions(words: Sequence[Any], separators: frozenset[str]) -> l
     return kept
 
 
-def agrees_with_noun(noun: Any, gender: str, number: str) -> bool:
-    """The phrase's noun may be what a word of ``gender`` and ``number`` agrees with (a feature the small model
-    leaves out counts as agreeing)."""
-    noun_gender, noun_number = noun.morph.get("Gender"), noun.morph.get("Number")
-    return noun_gender in ([gender], []) and noun_number in ([number], [])
+def agrees_with_noun(phrase: PhraseNoun, gender: str, number: str) -> bool:
+    """The phrase's noun may be what a word of ``gender`` and ``number`` agrees with: its number (the noun's tag;
+    none counts as agreeing) and the gender its determiner shows (none shown counts as agreeing)."""
+    noun_number = phrase.noun.morph.get("Number")
+    return noun_number in ([number], []) and phrase.shown_gender in {gender, ""}
 
 
 __all__ = ["LOCUTIONS", "PhraseNoun", "agrees_with_noun", "drop_listed_locutions", "prepositional_phrase",

@@ -386,15 +386,16 @@ def _predicate_after_phrase(word: Any, phrase: PhraseNoun, old: GN, swap: Swap) 
     """Whether ``word``, right after a prepositional phrase that follows the copula, is the subject's predicate
     ("elles sont selon le rapport justifiées") rather than an adjective of the phrase's noun ("elle est dans une
     boîte fermée"). A word of the old gender's form that cannot agree with the noun is the predicate; one that
-    can, after a phrase with a determiner, is the noun's; after a bare one ("en voiture fermée", "en pierre
+    can, after a phrase with a determiner or a bare "de" phrase ("de forme ronde"), is the noun's; after another
+    bare one ("en voiture fermée", "en pierre
     taillée" against "en partie justifiée", which LOCUTIONS lists) or an adjunct one ("depuis la guerre
     abandonnée": the guerre's or the subject's) it is unsure: Unresolved."""
     if not _old_form(word, old, swap):
         return False  # the new gender's form, an invariable word or no adjective: nothing of the subject's
-    if phrase.noun.pos_ == "PRON" or not agrees_with_noun(phrase.noun, *old):
+    if phrase.noun.pos_ == "PRON" or not agrees_with_noun(phrase, *old):
         return True  # no adjective follows a personal pronoun as its attribute: "elle est pour moi importante"
-    if phrase.determined and not phrase.adjunct:
-        return False
+    if (phrase.determined and not phrase.adjunct) or phrase.characterizing:
+        return False  # "dans une situation délicate", "de couleur verte", "d'origine française"
     raise Unresolved("agreement_unresolved_after_prepositional_phrase")
 
 
