@@ -147,3 +147,24 @@ def test_adjuncts_read_off_the_words() -> None:
     position, phrase = skip_adjuncts(words, lambda t: t.lower_ == "maintenant")
     assert words[position].text == "justifiées"
     assert phrase is not None and phrase.noun.text == "rapport" and phrase.determined
+
+
+@needs_french
+@pytest.mark.parametrize(
+    ("text", "stressed"),
+    [
+        ("Elle marche, et je compte sur elle.", True),
+        ("Elles marchent ; grâce à elles nous gagnons.", True),  # parsed as a subject
+        ("Elles se disputent entre elles.", True),
+        # "comme" is also a conjunction: the subject clitic after it is no stressed pronoun
+        ("Elle s'est terminée tôt, comme elle était prévue.", False),
+    ],
+)
+def test_stressed_after_preposition(text: str, stressed: bool) -> None:
+    from builders.pronouns.french import make_french
+    from builders.pronouns.french_targets import stressed_after_preposition
+
+    doc = make_french().parse(text)
+    last = [t for t in doc if t.lower_ in {"elle", "elles"}][-1]
+    gn = ("Fem", "Plur" if last.lower_ == "elles" else "Sing")
+    assert stressed_after_preposition(last, gn) is stressed

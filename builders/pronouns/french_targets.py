@@ -220,7 +220,7 @@ def _object_clitic_before(token: Any) -> bool:
 
 
 def _stressed_reading(token: Any, before: str, after: str) -> str:
-    if token.dep_ in SUBJECT_DEPS and not _before_meme(token) and before not in PREPOSITIONS:
+    if token.dep_ in SUBJECT_DEPS and not _before_meme(token) and before not in STRESSING_PREPOSITIONS:
         return "other"  # a subject of its own clause (never right after a preposition: "grâce à elles nous ...")
     if before in {"entre"} or _before_meme(token):
         return "agree"  # "entre eux", "chacune d'entre elles", "eux-mêmes" split by the parser
@@ -666,14 +666,19 @@ def _stressed_elsewhere(token: Any, old: GN) -> bool:
         return False
     if _before_meme(token) or stressed_after_preposition(token, old):
         return True  # "elles-mêmes, elles sont ..." outside the repaired region; "grâce à elles": whatever its dep
-    return token.dep_ not in SUBJECT_DEPS and stressed == "eux"
+    return token.dep_ not in SUBJECT_DEPS and (stressed == "eux" or _lower(token_at(token, -1)) in PREPOSITIONS)
 
 
 def stressed_after_preposition(token: Any, old: GN) -> bool:
     """A stressed pronoun of the old form right after a preposition ("avec elles", "d'elle", "grâce à eux"),
     whatever the parse makes of it: the small model makes "elles" of "grâce à elles nous gagnons" a subject, and
     the variant kept it (EN->FR helper round, class 2)."""
-    return token.lower_ == FAMILIES["stressed"][old] and _lower(token_at(token, -1)) in PREPOSITIONS | {"entre"}
+    return token.lower_ == FAMILIES["stressed"][old] and _lower(token_at(token, -1)) in STRESSING_PREPOSITIONS
+
+
+# prepositions after which "elle(s)" is never the subject clitic: not "comme", also a conjunction ("comme elle
+# l'avait prévu"), which keeps its parse's reading
+STRESSING_PREPOSITIONS = (PREPOSITIONS - {"comme"}) | {"entre"}
 
 
 CE_FORMS = word_set("c' c’ ce")
