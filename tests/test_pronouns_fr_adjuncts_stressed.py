@@ -92,13 +92,13 @@ def _chain_variant(text: str) -> str:
     flipped as french_stressed.chain_stressed would."""
     from builders.pronouns.french import FORMS, make_french, tokenize
     from builders.pronouns.french_agreement import french_variants
-    from builders.pronouns.french_targets import stressed_after_preposition
+    from builders.pronouns.french_targets import stressed_pronoun
 
     tokens = tokenize(text)
     index = next(i for i, t in enumerate(tokens) if t.text.lower() in FORMS)
     parsed: Any = make_french().token(text, tokens, index)
     form = FORMS[tokens[index].text.lower()]
-    stressed = frozenset(t.i for t in parsed.doc if stressed_after_preposition(t, (form.gender, form.number)))
+    stressed = frozenset(t.i for t in parsed.doc if stressed_pronoun(t, (form.gender, form.number)))
     return french_variants(text, tokens, [(index, parsed)], stressed=stressed)[0].text
 
 
@@ -112,6 +112,10 @@ def _chain_variant(text: str) -> str:
         ("Il tourne encore, j'ai besoin de lui.", "Elle tourne encore, j'ai besoin d'elle."),
         ("Elles dorment ; je pense à elles.", "Ils dorment ; je pense à eux."),
         ("Elles arrivent, et tout dépend d'elles.", "Ils arrivent, et tout dépend d'eux."),
+        # with only punctuation after it (no subject clitic stands so), with the elision of "que"
+        ("Elles brillent, et je ne regarde qu'elles.", "Ils brillent, et je ne regarde qu'eux."),
+        ("Il brille ; je ne regarde que lui.", "Elle brille ; je ne regarde qu'elle."),
+        ("Elles brillent, et je les aime, elles.", "Ils brillent, et je les aime, eux."),
     ],
 )
 def test_stressed_pronoun_flipped_with_elision(sentence: str, variant: str) -> None:
@@ -158,13 +162,16 @@ def test_adjuncts_read_off_the_words() -> None:
         ("Elles se disputent entre elles.", True),
         # "comme" is also a conjunction: the subject clitic after it is no stressed pronoun
         ("Elle s'est terminée tôt, comme elle était prévue.", False),
+        ("Elles sont là, mais je ne vois qu'elles.", True),
+        ("Où sont-elles ?", False),  # inverted
+        ("Elles arrivent, ce sont elles !", False),  # after "ce sont": _stressed_after_cest drops it
     ],
 )
-def test_stressed_after_preposition(text: str, stressed: bool) -> None:
+def test_stressed_pronoun(text: str, stressed: bool) -> None:
     from builders.pronouns.french import make_french
-    from builders.pronouns.french_targets import stressed_after_preposition
+    from builders.pronouns.french_targets import stressed_pronoun
 
     doc = make_french().parse(text)
     last = [t for t in doc if t.lower_ in {"elle", "elles"}][-1]
     gn = ("Fem", "Plur" if last.lower_ == "elles" else "Sing")
-    assert stressed_after_preposition(last, gn) is stressed
+    assert stressed_pronoun(last, gn) is stressed

@@ -958,19 +958,25 @@ def _adverb_tout_edits(doc: Any, edits: Sequence[Edit], done: set[int], gender: 
     return found
 
 
+ELIDED_WORDS = {"d'": "de", "d’": "de", "qu'": "que", "qu’": "que"}  # "d'elle" -> "de lui", "qu'elle" -> "que lui"
+ELIDING_WORDS = {"de": "d'", "que": "qu'"}  # "de lui" -> "d'elle"
+
+
 def stressed_edits(text: str, doc: Any, stressed: frozenset[int], gender: str) -> list[Edit]:
-    """The stressed pronouns (spaCy indices) in the new ``gender``, with the elision of "de" before them: "d'elle"
-    -> "de lui", "de lui" -> "d'elle" ("d'elles" -> "d'eux" keeps it)."""
+    """The stressed pronouns (spaCy indices) in the new ``gender``, with the elision of "de/que" before them:
+    "d'elle" -> "de lui", "de lui" -> "d'elle", "qu'elle" -> "que lui" ("d'elles" -> "d'eux" keeps it)."""
     edits = []
     for i in sorted(stressed):
         token = doc[i]
         form = match_case(FAMILIES["stressed"][(gender, _stressed_number(token))], token.text)
-        before = doc[i - 1]  # a preposition: stressed_after_preposition
+        before = doc[i - 1]  # a preposition, "qu'" or punctuation: stressed_pronoun
         vowel = form.lower().startswith(VOWEL_STARTS)
-        if before.lower_ in {"d'", "d’"} and not vowel:
-            edits.append(Edit(before.idx, token.idx + len(token.text), match_case("de ", before.text) + form))
-        elif before.lower_ == "de" and vowel and text[before.idx + 2 : token.idx] == " ":
-            edits.append(Edit(before.idx, token.idx + len(token.text), match_case("d'", before.text) + form))
+        full = ELIDED_WORDS.get(before.lower_)
+        if full is not None and not vowel:
+            edits.append(Edit(before.idx, token.idx + len(token.text), match_case(full + " ", before.text) + form))
+        elif before.lower_ in ELIDING_WORDS and vowel and text[before.idx + len(before.text) : token.idx] == " ":
+            elided = ELIDING_WORDS[before.lower_]
+            edits.append(Edit(before.idx, token.idx + len(token.text), match_case(elided, before.text) + form))
         else:
             edits.append(Edit(token.idx, token.idx + len(token.text), form))
     return edits

@@ -63,7 +63,7 @@ from builders.pronouns.french_checks import (
 from builders.pronouns.french_clitics import AVOIR_FORMS, INNER_CLITICS, object_clitic
 from builders.pronouns.french_reach import english_person_subject, french_person_in_reach, generic_noun_in_reach
 from builders.pronouns.french_stressed import chain_stressed
-from builders.pronouns.french_targets import sentence_of, stressed_after_preposition
+from builders.pronouns.french_targets import sentence_of, stressed_pronoun
 from builders.pronouns.german import GToken, NounEntry, word_set
 from builders.pronouns.human_agent import human_agent_reason, person_antecedent_reason
 from builders.pronouns.packs import PronounForm
@@ -211,7 +211,7 @@ def chain_pronouns(
     word = segment.german[index].text.lower()
     chain: dict[int, Any] = {}
     unaligned = 0
-    # a stressed pronoun after a preposition ("avec elle" for "with it") is no subject of the chain:
+    # a stressed pronoun ("avec elle" for "with it", "qu'elles.") is no subject of the chain:
     # french_stressed.chain_stressed flips it or the checks drop the item
     stressed = _stressed_positions(segment, word, analyser)
     for other in segment.doc:
@@ -243,13 +243,13 @@ def chain_pronouns(
 
 
 def _stressed_positions(segment: Segment, word: str, analyser: FrenchAnalyser) -> set[int]:
-    """Our token indices of the pronouns of form ``word`` right after a preposition (stressed, whatever the
-    parse's dependency)."""
+    """Our token indices of the pronouns of form ``word`` that are stressed (french_targets.stressed_pronoun:
+    after a preposition, or with only punctuation after them), whatever the parse's dependency."""
     form = FORMS[word]
     found = set()
     for j, token in enumerate(segment.german):
         parsed = analyser.token(segment.tgt, segment.german, j) if token.text.lower() == word else None
-        if parsed is not None and stressed_after_preposition(parsed, (form.gender, form.number)):
+        if parsed is not None and stressed_pronoun(parsed, (form.gender, form.number)):
             found.add(j)
     return found
 

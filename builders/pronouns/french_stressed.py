@@ -1,15 +1,15 @@
-"""Stressed pronouns of the referent after a preposition, flipped with the subject (EN->FR helper round, class 2).
+"""Stressed pronouns of the referent, flipped with the subject (EN->FR helper round, class 2).
 
 "Les filles de la fac, elles ont grossi et je ne veux plus sortir avec elles.": a variant "ils ... avec elles"
-keeps the old gender in the stressed pronoun of the same referent and gives the answer away; the old rules
-dropped every such item (agreement_unresolved_stressed_pronoun), and missed the ones the small parser made a
-subject ("grâce à elles nous gagnons": elles nsubj), which kept it. A stressed pronoun of the old form right
-after a preposition is flipped with the subject ("avec eux", "d'elle" -> "de lui") when it is sure to be the
-same referent: it renders an English pronoun of the referent's own kind ("with them" for *they*, "with it" for
-*it*), and no noun of its gender and number between the antecedent and the pronoun's segment (other than the
-antecedent's own) could be what it stands for. With such a noun the item is dropped
-(agreement_unresolved_stressed_pronoun_rival_noun); a stressed pronoun that renders no such English pronoun
-("with her", or none) is left to the old checks, which drop the item.
+keeps the old gender in the stressed pronoun of the same referent and gives the answer away. The old rules
+dropped every such item (agreement_unresolved_stressed_pronoun), but missed the ones the small parser made a
+subject ("grâce à elles nous gagnons": elles nsubj) or with only punctuation after them ("je ne regarde
+qu'elles."), which kept it. A stressed pronoun of the old form (french_targets.stressed_pronoun) is now flipped
+with the subject ("avec eux", "d'elle" -> "de lui") when it is sure to be the same referent: it renders an English
+pronoun of the referent's own kind ("with them" for *they*, "with it" for *it*), and no noun of its gender and
+number in the segments from the antecedent's to the pronoun's (other than the antecedent's own) could be what it
+stands for. With such a noun the item is dropped (agreement_unresolved_stressed_pronoun_rival_noun); a stressed
+pronoun that renders no such English pronoun ("with her", or none) is left to the old checks, which drop the item.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from builders.pronouns.english import pleonastic_reason
 from builders.pronouns.extract import Drop, Segment, aligned_english
 from builders.pronouns.french import FORMS
 from builders.pronouns.french_checks import consistent_entry
-from builders.pronouns.french_targets import stressed_after_preposition
+from builders.pronouns.french_targets import stressed_pronoun
 from builders.pronouns.german import NounEntry, word_set
 
 if TYPE_CHECKING:
@@ -35,8 +35,8 @@ DETERMINER_DEPS = frozenset({"det", "nummod"})
 
 def chain_stressed(segments: Sequence[Segment], sentence: int, index: int, antecedent: tuple[int, str],
                    genders: dict[str, tuple[set[str], set[str]]], analyser: FrenchAnalyser) -> frozenset[int]:
-    """spaCy indices, in the pronoun's segment, of the stressed pronouns of its form after a preposition that
-    stand for its referent; Drop when one renders a pronoun of the referent's kind but a rival noun is in reach.
+    """spaCy indices, in the pronoun's segment, of the stressed pronouns of its form that stand for its referent;
+    Drop when one renders a pronoun of the referent's kind but a rival noun is in reach.
     ``antecedent``: the antecedent's segment and French lemma."""
     segment = segments[sentence]
     form = FORMS[segment.german[index].text.lower()]
@@ -45,7 +45,7 @@ def chain_stressed(segments: Sequence[Segment], sentence: int, index: int, antec
     starts = {word.start: j for j, word in enumerate(segment.german)}
     found = set()
     for token in parse:
-        if not stressed_after_preposition(token, old) or token.idx not in starts:
+        if not stressed_pronoun(token, old) or token.idx not in starts:
             continue
         if not _renders_referent_pronoun(segment, starts[token.idx], form.number):
             continue  # the old checks drop it: another referent, or nothing tells

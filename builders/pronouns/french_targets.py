@@ -664,16 +664,29 @@ def _stressed_elsewhere(token: Any, old: GN) -> bool:
     stressed = FAMILIES["stressed"][old]
     if token.lower_ != stressed:
         return False
-    if _before_meme(token) or stressed_after_preposition(token, old):
+    if _before_meme(token) or stressed_pronoun(token, old):
         return True  # "elles-mêmes, elles sont ..." outside the repaired region; "grâce à elles": whatever its dep
     return token.dep_ not in SUBJECT_DEPS and (stressed == "eux" or _lower(token_at(token, -1)) in PREPOSITIONS)
 
 
-def stressed_after_preposition(token: Any, old: GN) -> bool:
-    """A stressed pronoun of the old form right after a preposition ("avec elles", "d'elle", "grâce à eux"),
-    whatever the parse makes of it: the small model makes "elles" of "grâce à elles nous gagnons" a subject, and
-    the variant kept it (EN->FR helper round, class 2)."""
-    return token.lower_ == FAMILIES["stressed"][old] and _lower(token_at(token, -1)) in STRESSING_PREPOSITIONS
+def stressed_pronoun(token: Any, old: GN) -> bool:
+    """A stressed pronoun of the old form, whatever the parse makes of it: right after a preposition ("avec
+    elles", "d'elle", "grâce à eux": the small model makes "elles" of "grâce à elles nous gagnons" a subject, and
+    the variant kept it; EN->FR helper round, class 2), or with nothing after it but punctuation ("je ne regarde
+    qu'elles.", "plus petites qu'elles", "je les aime, elles."), where a subject clitic never stands, unless
+    inverted ("sont-elles ?")."""
+    if token.lower_ != FAMILIES["stressed"][old]:
+        return False
+    before, after = _lower(token_at(token, -1)), token_at(token)
+    if before in STRESSING_PREPOSITIONS:
+        return True
+    ends = after is None or after.is_punct
+    inverted = before in INVERSION_MARKS or before.endswith("-")
+    # "c'est elle !": _stressed_after_cest's, which drops it (EN->FR after round 14, class 3)
+    return ends and token.i > 0 and not inverted and not _stressed_after_cest(token, old)
+
+
+INVERSION_MARKS = frozenset({"-", "-t-", "-t", "t-", "t"})
 
 
 # prepositions after which "elle(s)" is never the subject clitic: not "comme", also a conjunction ("comme elle
