@@ -378,9 +378,11 @@ def extract_french(
     reason = impersonal_reason(segment.german, index)
     if reason:
         raise Drop(reason)
-    if parsed.dep_ not in SUBJECT_DEPS:
-        raise Drop("not_a_subject_pronoun")  # "avec elle": a stressed pronoun, its variant would be "lui"
     form = FORMS[segment.german[index].text.lower()]
+    if parsed.dep_ not in SUBJECT_DEPS or stressed_pronoun(parsed, (form.gender, form.number)):
+        # "avec elle": a stressed pronoun, its variant would be "lui"; also when the small model makes it a subject
+        # ("grâce à elle nous gagnons", EN->FR helper round)
+        raise Drop("not_a_subject_pronoun")
     if form.number != NUMBER_OF_SOURCE[source.lower_]:
         raise Drop("number_differs_from_english")
     reason = alignment_reason(lambda j: aligned_english(segment, j), source, index, french_head_index(segment, parsed))
