@@ -634,3 +634,9 @@ def known_verbs() -> frozenset[str]:
 def morph_of(token: Any, feature: str) -> str:
     values = token.morph.get(feature)
     return values[0] if len(values) == 1 else ""
+
+
+def infinitive(token: Any) -> bool:
+    """Tagged as an infinitive and shaped as one: the small model tags some participles so ("il est de toute
+    façon interdit": interdit VerbForm=Inf, which left the variant "elle est de toute façon interdit")."""
+    return morph_of(token, "VerbForm") == "Inf" and token.lower_.endswith(INFINITIVE_ENDINGS)

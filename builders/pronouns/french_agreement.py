@@ -28,12 +28,16 @@ from builders.pronouns.french import (
     morph_of,
     verb_of_past_participle,
 )
+from builders.pronouns.french import (
+    infinitive as is_infinitive,
+)
 from builders.pronouns.french_clitics import CliticProblem, agreeing_words, clitic_edits, object_clitic
 from builders.pronouns.french_en_role import UnsureRole, role_noun_edits
 from builders.pronouns.french_targets import (
     COPULAS as COPULA_FORMS,
 )
 from builders.pronouns.french_targets import (
+    FAMILIES,
     SENTENCE_END,
     Unresolved,
     extra_agreement_edits,
@@ -183,7 +187,8 @@ def _same_in_both_genders(token: Any) -> bool:
     singular = form[:-1] if form.endswith("s") else form  # "sympas", "marrons" (number never changes here)
     bon_marche = (form, after) == ("bon", "marché") or (before, form) == ("bon", "marché")  # "elle est bon marché"
     invariable = form in GENDER_INVARIABLE or singular in GENDER_INVARIABLE
-    infinitive = morph_of(token, "VerbForm") == "Inf"  # "il s'est fait tuer": the index lists "tuer" (tuère)
+    # "il s'est fait tuer": the index lists "tuer" (tuère); a participle tagged Inf ("interdit") is none
+    infinitive = is_infinitive(token)
     return invariable or colour_compound or bon_marche or infinitive or form.endswith(FINITE_VERB_FINALS)
 
 
@@ -241,6 +246,8 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
         verified = {base for base in verified if base.endswith("é")}  # tomber -> tombé(s), not "tombés" as a base
     elif not participle and adjectives:
         verified = adjectives  # "minuscule", not "minuscul" + e
+    elif not participle and _participle_readings(verified):
+        verified = _participle_readings(verified)  # "interdites" ADJ: interdit + e, not a one-form "interdite"
     verified = _plural_base(verified, number)
     if target == "Fem" and any(base.endswith("es") and base not in known_adjectives() for base in verified):
         return None  # no unknown masculine base ends in -es: "majuscules" -> "majusculese" (issue 23, class 2)
@@ -290,6 +297,15 @@ def _invented(token: Any, participle: bool, lemma: str, verified: set[str]) -> b
         return False
     participle_shaped = any(_participle_base(base) for base in verified)  # "partie" NOUN: parti + e, as before
     return not (verified & known) and lemma not in known and not participle_shaped
+
+
+def _participle_readings(verified: set[str]) -> set[str]:
+    """The one reading, among several, that the lemmatizer's table knows as a past participle ("interdit" of
+    interdire, "peint" of peindre): the small model tags many such participles ADJ after "être" ("elles sont
+    interdites"), and the one-form reading "interdite" left two results, so the item was dropped (EN->FR helper
+    round, class 1). Empty when there is no single such reading."""
+    readings = {base for base in verified if _participle_base(base) and verb_of_past_participle(base)}
+    return readings if len(verified) > 1 and len(readings) == 1 else set()
 
 
 def _masculine_known_without_e(verified: set[str]) -> bool:
@@ -519,7 +535,7 @@ def _floating_tout(predicate: Any, source: str, target: str, number: str, new_fo
     ]
 
 
-TOUT_PREPOSITIONS = word_set("de d' d’ à pour par sur en avec sans malgré après avant contre")
+TOUT_PREPOSITIONS = word_set("de d' d’ du au aux à pour par sur en avec sans malgré après avant contre")
 
 
 def _no_h_before(touts: Sequence[Any], new_form: str) -> None:
@@ -769,6 +785,9 @@ LATER_CHECKS = {
 }
 
 
+COMPARISON_MARKERS = word_set("comme que qu' qu’")  # "elle est comme neuve": "comme" is a case child of "neuve"
+
+
 def _predicative_of_gender(token: Any, source: str, number: str) -> bool:
     """An adjective, être-participle or floating "tout" of the source gender that modifies no noun."""
     if _avoir_tense(token) or invariant_reflexive_participle(token) or _before_its_noun(token):
@@ -779,8 +798,10 @@ def _predicative_of_gender(token: Any, source: str, number: str) -> bool:
         return False
     if token.head.pos_ in {"NOUN", "PROPN"} and token.head.i != token.i:
         return False  # attributive: agrees with its noun
+    if any(c.dep_ == "case" and c.i < token.i and c.lower_ not in COMPARISON_MARKERS for c in token.children):
+        return False  # a prepositional phrase tagged ADJ ("elle est en panne": panne ADJ) agrees with nothing
     if token.lemma_ == "tout":
-        return True
+        return _neighbour(token, -1) not in TOUT_PREPOSITIONS  # "à toute allure", "du tout": no floating "tout"
     if token.pos_ == "ADJ" or _mistagged_listed_adjective(token):
         return True
     participle = morph_of(token, "VerbForm") == "Part"
@@ -922,7 +943,9 @@ def _adverb_tout_edits(doc: Any, edits: Sequence[Edit], done: set[int], gender: 
     for token in doc[1:]:
         new_form = starts.get(token.idx)
         before = doc[token.i - 1]
-        if new_form is None or before.i in done:
+        # "pas du tout contents": the pronoun "tout" of a locution, no adverb of the adjective ("elles ne sont pas
+        # du toutes contentes" was made; EN->FR helper round, class 1)
+        if new_form is None or before.i in done or _neighbour(before, -1) in TOUT_PREPOSITIONS:
             continue
         _no_h_before([before] if before.lower_ in {"tout", "toute", "toutes"} else [], new_form)
         if gender == "Fem" and before.lower_ == "tout" and not new_form.lower().startswith(VOWEL_STARTS):
@@ -933,6 +956,34 @@ def _adverb_tout_edits(doc: Any, edits: Sequence[Edit], done: set[int], gender: 
             continue
         found.append((before, Edit(before.idx, before.idx + len(before.text), match_case(form, before.text))))
     return found
+
+
+ELIDED_WORDS = {"d'": "de", "d’": "de", "qu'": "que", "qu’": "que"}  # "d'elle" -> "de lui", "qu'elle" -> "que lui"
+ELIDING_WORDS = {"de": "d'", "que": "qu'"}  # "de lui" -> "d'elle"
+
+
+def stressed_edits(text: str, doc: Any, stressed: frozenset[int], gender: str) -> list[Edit]:
+    """The stressed pronouns (spaCy indices) in the new ``gender``, with the elision of "de/que" before them:
+    "d'elle" -> "de lui", "de lui" -> "d'elle", "qu'elle" -> "que lui" ("d'elles" -> "d'eux" keeps it)."""
+    edits = []
+    for i in sorted(stressed):
+        token = doc[i]
+        form = match_case(FAMILIES["stressed"][(gender, _stressed_number(token))], token.text)
+        before = doc[i - 1]  # a preposition, "qu'" or punctuation: stressed_pronoun
+        vowel = form.lower().startswith(VOWEL_STARTS)
+        full = ELIDED_WORDS.get(before.lower_)
+        if full is not None and not vowel:
+            edits.append(Edit(before.idx, token.idx + len(token.text), match_case(full + " ", before.text) + form))
+        elif before.lower_ in ELIDING_WORDS and vowel and text[before.idx + len(before.text) : token.idx] == " ":
+            elided = ELIDING_WORDS[before.lower_]
+            edits.append(Edit(before.idx, token.idx + len(token.text), match_case(elided, before.text) + form))
+        else:
+            edits.append(Edit(token.idx, token.idx + len(token.text), form))
+    return edits
+
+
+def _stressed_number(token: Any) -> str:
+    return "Plur" if token.lower_ in {"eux", "elles"} else "Sing"
 
 
 def _distinct(edits: Sequence[Edit]) -> list[Edit]:
@@ -946,17 +997,20 @@ def _distinct(edits: Sequence[Edit]) -> list[Edit]:
 
 
 def french_variants(
-    text: str, tokens: Sequence[GToken], pronouns: Sequence[tuple[int, Any]], clitics: frozenset[int] = frozenset()
+    text: str, tokens: Sequence[GToken], pronouns: Sequence[tuple[int, Any]], clitics: frozenset[int] = frozenset(),
+    stressed: frozenset[int] = frozenset(),
 ) -> list[Variant]:
     """One variant: every pronoun of the chain (index, spaCy token) swapped to the other gender, with the object
-    clitics of the chain (spaCy indices) and the words agreeing with them."""
+    clitics of the chain (spaCy indices) and the words agreeing with them, and the stressed pronouns of the
+    chain after a preposition (spaCy indices, french_stressed.chain_stressed: "avec elles" -> "avec eux")."""
     first = tokens[pronouns[0][0]].text.lower()
     old = FORMS[first]
     other = next(w for w, f in FORMS.items() if f.number == old.number and f.gender != old.gender)
     edits: list[Edit] = []
-    chain = {parsed.i for _, parsed in pronouns}
+    chain = {parsed.i for _, parsed in pronouns} | stressed
     for index, parsed in pronouns:
         edits += pronoun_edits(text, tokens, index, parsed, other, chain, clitics)
+    edits += stressed_edits(text, pronouns[0][1].doc, stressed, FORMS[other].gender)
     edits = _distinct(edits)
     replacement = match_case(subject_form(tokens, pronouns[0][0], other), tokens[pronouns[0][0]].text)
     new_text = apply_char_edits(text, edits)

@@ -62,7 +62,8 @@ from builders.pronouns.french_checks import (
 )
 from builders.pronouns.french_clitics import AVOIR_FORMS, INNER_CLITICS, object_clitic
 from builders.pronouns.french_reach import english_person_subject, french_person_in_reach, generic_noun_in_reach
-from builders.pronouns.french_targets import sentence_of
+from builders.pronouns.french_stressed import chain_stressed
+from builders.pronouns.french_targets import sentence_of, stressed_pronoun
 from builders.pronouns.german import GToken, NounEntry, word_set
 from builders.pronouns.human_agent import human_agent_reason, person_antecedent_reason
 from builders.pronouns.packs import PronounForm
@@ -210,6 +211,9 @@ def chain_pronouns(
     word = segment.german[index].text.lower()
     chain: dict[int, Any] = {}
     unaligned = 0
+    # a stressed pronoun ("avec elle" for "with it", "qu'elles.") is no subject of the chain:
+    # french_stressed.chain_stressed flips it or the checks drop the item
+    stressed = _stressed_positions(segment, word, analyser)
     for other in segment.doc:
         pleonastic = other.lower_ == "it" and pleonastic_reason(other)
         if other.i == source.i or other.lower_ != source.lower_ or pleonastic:
@@ -217,11 +221,12 @@ def chain_pronouns(
         targets = aligned(segment, other.i)
         unaligned += not targets
         for j in targets:
-            if segment.german[j].text.lower() == word and j != index and not _surely_impersonal(segment, j):
+            if (segment.german[j].text.lower() == word and j != index and not _surely_impersonal(segment, j)
+                    and j not in stressed):
                 chain[j] = analyser.token(segment.tgt, segment.german, j)
     # an impersonal "il" is no pronoun of the chain and never flipped ("Il est intéressant de ..."; round 4)
     extras = [j for j, t in enumerate(segment.german) if t.text.lower() == word and j != index and j not in chain
-              and not _surely_impersonal(segment, j)]
+              and not _surely_impersonal(segment, j) and j not in stressed]
     for j in extras:
         parsed = analyser.token(segment.tgt, segment.german, j)
         if parsed is not None and parsed.dep_ not in SUBJECT_DEPS and word in CLITIC_ONLY_FORMS:
@@ -235,6 +240,18 @@ def chain_pronouns(
         # root) was left unflipped, half the chain kept the old gender (EN->FR round 13, class 1): dropped
         raise Drop("agreement_unresolved_second_pronoun")
     return sorted(chain.items())
+
+
+def _stressed_positions(segment: Segment, word: str, analyser: FrenchAnalyser) -> set[int]:
+    """Our token indices of the pronouns of form ``word`` that are stressed (french_targets.stressed_pronoun:
+    after a preposition, or with only punctuation after them), whatever the parse's dependency."""
+    form = FORMS[word]
+    found = set()
+    for j, token in enumerate(segment.german):
+        parsed = analyser.token(segment.tgt, segment.german, j) if token.text.lower() == word else None
+        if parsed is not None and stressed_pronoun(parsed, (form.gender, form.number)):
+            found.add(j)
+    return found
 
 
 CLITIC_ONLY_FORMS = frozenset({"il", "ils"})  # never stressed: always a subject clitic
@@ -361,9 +378,11 @@ def extract_french(
     reason = impersonal_reason(segment.german, index)
     if reason:
         raise Drop(reason)
-    if parsed.dep_ not in SUBJECT_DEPS:
-        raise Drop("not_a_subject_pronoun")  # "avec elle": a stressed pronoun, its variant would be "lui"
     form = FORMS[segment.german[index].text.lower()]
+    if parsed.dep_ not in SUBJECT_DEPS or stressed_pronoun(parsed, (form.gender, form.number)):
+        # "avec elle": a stressed pronoun, its variant would be "lui"; also when the small model makes it a subject
+        # ("grâce à elle nous gagnons", EN->FR helper round)
+        raise Drop("not_a_subject_pronoun")
     if form.number != NUMBER_OF_SOURCE[source.lower_]:
         raise Drop("number_differs_from_english")
     reason = alignment_reason(lambda j: aligned_english(segment, j), source, index, french_head_index(segment, parsed))
@@ -452,8 +471,10 @@ def _french_item(segments: Sequence[Segment], sentence: int, source: Token, inde
     _check_variant_referent_in_reach(segments, sentence, variant_gender, form.number, genders, analyser, entry.lemma)
     _check_pronoun_readings_in_reach(segments, sentence, parsed, form, analyser, entry.lemma)
     pronouns = [(index, parsed), *chain_pronouns(segment, source, index, analyser)]
+    stressed = chain_stressed(segments, sentence, index, (antecedent.sentence, entry.lemma), genders, analyser)
     try:
-        variants = french_variants(segment.tgt, segment.german, pronouns, chain_clitics(segment, source, analyser))
+        variants = french_variants(segment.tgt, segment.german, pronouns, chain_clitics(segment, source, analyser),
+                                   stressed)
     except AgreementProblem as problem:
         raise Drop(problem.reason) from None
     if not variants:

@@ -15,7 +15,8 @@ import itertools
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from builders.pronouns.french import known_adjectives
+from builders.pronouns.french import infinitive, known_adjectives
+from builders.pronouns.french_adjuncts import PhraseNoun, agrees_with_noun, drop_listed_locutions, skip_adjuncts
 from builders.pronouns.french_clitics import object_clitic
 from builders.pronouns.french_verbs import AVOIR as AVOIR_VERB
 from builders.pronouns.french_verbs import ETRE as ETRE_VERB
@@ -53,8 +54,11 @@ CLITICS = word_set("ne n' n’ se s' s’ me m' m’ te t' t’ nous vous y en l
 ADVERBS = word_set("pas plus très trop si aussi bien vraiment toujours souvent encore déjà jamais peut-être "
                    "donc alors ensuite enfin presque tellement assez moins point guère plutôt environ parfois "
                    "maintenant désormais également surtout seulement même quasi bientôt tôt tard ainsi juste "
-                   "beaucoup peu tant autant fort mal mieux vite ici là partout ailleurs ensemble certes")
+                   "beaucoup peu tant autant fort mal mieux vite ici là partout ailleurs ensemble certes "
+                   "aujourd'hui aujourd’hui hier demain autrefois jadis naguère dorénavant longtemps pourtant "
+                   "cependant néanmoins toutefois hélas aussitôt")
 ARTICLES = word_set("le la les")
+CONTRACTED_ARTICLES = word_set("du des au aux")
 COMPARATIVE_QUE = word_set("que qu' qu’")
 ARTICLES_OF = {"Masc": "le", "Fem": "la"}
 CLOSED_POS = frozenset({"DET", "ADP", "PRON", "NUM", "CCONJ", "SCONJ"})
@@ -152,7 +156,9 @@ def _other_person_before(token: Any) -> str:
 
 
 def _tout_reading(token: Any, before: str, after: str) -> str:
-    if _tout_determiner(token, after):
+    if _tout_determiner(token, after) or before in PREPOSITIONS | CONTRACTED_ARTICLES:
+        # after a preposition it determines a noun or is a pronoun: "de toute façon", "à toute allure", "pas du
+        # tout" (the variant made "il est de tout façon cassé"; EN->FR helper round, class 1)
         return "other"
     other_person = _other_person_before(token) if token.lower_ in {"tous", "toutes"} else ""
     if other_person:
@@ -214,8 +220,8 @@ def _object_clitic_before(token: Any) -> bool:
 
 
 def _stressed_reading(token: Any, before: str, after: str) -> str:
-    if token.dep_ in SUBJECT_DEPS and not _before_meme(token):
-        return "other"  # a subject of its own clause
+    if token.dep_ in SUBJECT_DEPS and not _before_meme(token) and before not in STRESSING_PREPOSITIONS:
+        return "other"  # a subject of its own clause (never right after a preposition: "grâce à elles nous ...")
     if before in {"entre"} or _before_meme(token):
         return "agree"  # "entre eux", "chacune d'entre elles", "eux-mêmes" split by the parser
     if before == ",":
@@ -312,14 +318,15 @@ def _self_form(token: Any, old: GN, new: GN) -> str | None:
     return FAMILIES["stressed"][new] + SELF_SUFFIX[new[1]]
 
 
-def copular_predicates(subject: Any, old: GN) -> Iterator[Any]:
-    """The word after the subject's être (or ont été, or a copular verb), over clitics and adverbs, and the
-    words listed after it: the predicate when the small parser attached it elsewhere ("ils sont partis tôt":
-    partis ADV under tôt). A definite article before an adjective comes with it ("il est le meilleur", "elles
-    sont les seules"): both agree."""
+def copular_predicates(subject: Any, old: GN, swap: Swap) -> Iterator[Any]:
+    """The word after the subject's être (or ont été, or a copular verb), over clitics, adverbs and adverbial
+    phrases (french_adjuncts), and the words listed after it: the predicate when the small parser attached it
+    elsewhere ("ils sont partis tôt": partis ADV under tôt; "elles sont en partie justifiées": justifiées acl of
+    partie). A definite article before an adjective comes with it ("il est le meilleur", "elles sont les
+    seules"): both agree. ``swap``: french_agreement.swap_form, which tells a word of the old gender's form."""
     words = region(subject)
     for start in _clause_starts(words):
-        yield from _predicates_after(words[start:], old)
+        yield from _predicates_after(words[start:], old, swap)
 
 
 COORDINATORS = word_set("et mais ou puis")
@@ -332,22 +339,75 @@ def _clause_starts(words: list[Any]) -> list[int]:
     return [0, *(position + 1 for position, token in enumerate(words) if token.lower_ in COORDINATORS)]
 
 
-def _predicates_after(clause: list[Any], old: GN) -> Iterator[Any]:
-    """The predicate words of one verb phrase: after its être / copular verb, over clitics and adverbs."""
+def _predicates_after(clause: list[Any], old: GN, swap: Swap) -> Iterator[Any]:
+    """The predicate words of one verb phrase: after its être / copular verb, over clitics and adjuncts."""
     words = list(itertools.dropwhile(lambda t: t.lower_ in CLITICS, clause))  # ne, se, l' ...
     if not words:
         return
-    position = 0
-    if words[0].lower_ in AVOIR and len(words) > 1 and words[1].lower_ == "été":
-        position = 1
-    elif words[0].lower_ in AVOIR and [_lower(t) for t in words[1:3]] in (["l'", "air"], ["l’", "air"]):
-        position = 2  # "elle a l'air fatiguée": the adjective agrees with a thing subject (blind round 5, class 4)
-    elif words[0].lower_ not in ETRE | COPULAS and not _reflexive_copula_form(clause, words[0]):
+    position = _copula_position(clause, words)
+    if position is None:
         return
-    rest = [t for t in _without_locutions(words[position + 1 :]) if not _adverb_after(t) and not _floating_tout(t)]
-    if rest and rest[0].lower_ == "été":
-        rest = rest[1:]
+    after = words[position + 1 :]
+    start, phrase = skip_adjuncts(after, _skipped_word)
+    if phrase is not None and start < len(after) and not _predicate_after_phrase(after[start], phrase, old, swap):
+        return
+    rest = drop_listed_locutions([t for t in after[start:] if not _skipped_word(t)], LIST_WORDS)
     yield from _predicate_of(rest, old)
+
+
+def _copula_position(clause: list[Any], words: list[Any]) -> int | None:
+    """The position in ``words`` of the verb whose predicate follows (être, a copula, the "été" of "ont été", the
+    "air" of "a l'air"), or None when the verb phrase has none."""
+    if words[0].lower_ in AVOIR:
+        skipped, _ = skip_adjuncts(words[1:], _one_adverb)  # "ont toutes été", "n'ont pas encore été"
+        if 1 + skipped < len(words) and words[1 + skipped].lower_ == "été":
+            return 1 + skipped
+    if words[0].lower_ in AVOIR and [_lower(t) for t in words[1:3]] in (["l'", "air"], ["l’", "air"]):
+        return 2  # "elle a l'air fatiguée": the adjective agrees with a thing subject (blind round 5, class 4)
+    if words[0].lower_ not in ETRE | COPULAS and not _reflexive_copula_form(clause, words[0]):
+        return None
+    return 0
+
+
+def _one_adverb(token: Any) -> bool:
+    """One word between a verb and its predicate: an adverb or a floating "tout"."""
+    return _adverb_after(token) or _floating_tout(token)
+
+
+def _skipped_word(token: Any) -> bool:
+    """One word between the copula and its predicate, or the "été" of a copula before it ("sera été")."""
+    return _one_adverb(token) or token.lower_ == "été"
+
+
+OTHER_GENDER = {"Masc": "Fem", "Fem": "Masc"}
+
+
+def _predicate_after_phrase(word: Any, phrase: PhraseNoun, old: GN, swap: Swap) -> bool:
+    """Whether ``word``, right after a prepositional phrase that follows the copula, is the subject's predicate
+    ("elles sont selon le rapport justifiées") rather than an adjective of the phrase's noun ("elle est dans une
+    boîte fermée"). A word of the old gender's form that cannot agree with the noun is the predicate; one that
+    can, after a phrase with a determiner or a bare "de" phrase ("de forme ronde"), is the noun's; after another
+    bare one ("en voiture fermée", "en pierre
+    taillée" against "en partie justifiée", which LOCUTIONS lists) or an adjunct one ("depuis la guerre
+    abandonnée": the guerre's or the subject's) it is unsure: Unresolved."""
+    if not _old_form(word, old, swap):
+        return False  # the new gender's form, an invariable word or no adjective: nothing of the subject's
+    if phrase.noun.pos_ == "PRON" or not agrees_with_noun(phrase, *old):
+        return True  # no adjective follows a personal pronoun as its attribute: "elle est pour moi importante"
+    if (phrase.determined and not phrase.adjunct) or phrase.characterizing:
+        return False  # "dans une situation délicate", "de couleur verte", "d'origine française"
+    raise Unresolved("agreement_unresolved_after_prepositional_phrase")
+
+
+def _old_form(word: Any, old: GN, swap: Swap) -> bool:
+    """An adjective-like word with the old gender's form (swap_form changes it; or it cannot inflect it and the
+    model gives it the old gender)."""
+    if not word.is_alpha or word.pos_ in CLOSED_POS or word.morph.get("VerbForm") == ["Fin"] or infinitive(word):
+        return False
+    swapped = swap(word, old[0], OTHER_GENDER[old[0]], old[1])
+    if swapped is None:  # "dans une boîte fermée" after "elles": the old gender, not the subject's number
+        return word.morph.get("Gender") == [old[0]] and word.morph.get("Number") in ([old[1]], [])
+    return swapped.lower() != word.lower_
 
 
 # "se montrer / se révéler / s'avérer" + adjective: copulas with "se", whatever their tags ("montre" ADJ, lemma
@@ -377,7 +437,7 @@ def _predicate_of(rest: list[Any], old: GN) -> Iterator[Any]:
     if rest and rest[0].lower_ in ELIDED_ARTICLES and len(rest) > 1 and _nominal_adjective(rest[1]):
         yield rest[1]  # "il est l'aîné" -> "elle est l'aînée": "l'" has no gender (blind round 5, class 4)
         return
-    if not rest or rest[0].morph.get("VerbForm") in (["Fin"], ["Inf"]):
+    if not rest or rest[0].morph.get("VerbForm") == ["Fin"] or infinitive(rest[0]):
         return
     if rest[0].pos_ in CLOSED_POS and not _closed_tag_adjective(rest[0]):
         return
@@ -460,21 +520,6 @@ def _reflexive_before(token: Any) -> bool:
         if before.lower_ in REFLEXIVE_CLITICS:
             return True
     return False
-
-
-# adverbial phrases between the copula and its predicate ("il est à la fois beau et utile": the preposition
-# hid the predicate, and the variant kept "beau"; blind round 5, class 4)
-LOCUTIONS = (("à", "la", "fois"), ("tout", "à", "fait"), ("de", "plus", "en", "plus"), ("de", "moins", "en", "moins"),
-             ("en", "fait"), ("en", "effet"), ("de", "nouveau"), ("bien", "sûr"), ("un", "peu"), ("avant", "tout"))
-
-
-def _without_locutions(words: list[Any]) -> list[Any]:
-    """The words without a leading adverbial phrase of ``LOCUTIONS``."""
-    lowered = [t.lower_ for t in words]
-    for locution in LOCUTIONS:
-        if tuple(lowered[: len(locution)]) == locution:
-            return words[len(locution) :]
-    return words
 
 
 def _adverb(token: Any) -> bool:
@@ -619,9 +664,34 @@ def _stressed_elsewhere(token: Any, old: GN) -> bool:
     stressed = FAMILIES["stressed"][old]
     if token.lower_ != stressed:
         return False
-    if _before_meme(token):
-        return True  # "elles-mêmes, elles sont ..." outside the repaired region
+    if _before_meme(token) or stressed_pronoun(token, old):
+        return True  # "elles-mêmes, elles sont ..." outside the repaired region; "grâce à elles": whatever its dep
     return token.dep_ not in SUBJECT_DEPS and (stressed == "eux" or _lower(token_at(token, -1)) in PREPOSITIONS)
+
+
+def stressed_pronoun(token: Any, old: GN) -> bool:
+    """A stressed pronoun of the old form, whatever the parse makes of it: right after a preposition ("avec
+    elles", "d'elle", "grâce à eux": the small model makes "elles" of "grâce à elles nous gagnons" a subject, and
+    the variant kept it; EN->FR helper round, class 2), or with nothing after it but punctuation ("je ne regarde
+    qu'elles.", "plus petites qu'elles", "je les aime, elles."), where a subject clitic never stands, unless
+    inverted ("sont-elles ?")."""
+    if token.lower_ != FAMILIES["stressed"][old]:
+        return False
+    before, after = _lower(token_at(token, -1)), token_at(token)
+    if before in STRESSING_PREPOSITIONS:
+        return True
+    ends = after is None or after.is_punct
+    inverted = before in INVERSION_MARKS or before.endswith("-")
+    # "c'est elle !": _stressed_after_cest's, which drops it (EN->FR after round 14, class 3)
+    return ends and token.i > 0 and not inverted and not _stressed_after_cest(token, old)
+
+
+INVERSION_MARKS = frozenset({"-", "-t-", "-t", "t-", "t"})
+
+
+# prepositions after which "elle(s)" is never the subject clitic: not "comme", also a conjunction ("comme elle
+# l'avait prévu"), which keeps its parse's reading
+STRESSING_PREPOSITIONS = (PREPOSITIONS - {"comme"}) | {"entre"}
 
 
 CE_FORMS = word_set("c' c’ ce")
@@ -696,7 +766,7 @@ def _partitive_one(token: Any) -> bool:
 NOT_OBJECTS = word_set("ne n' n’ se s' s’ y en")
 
 
-def infinitive_predicates(subject: Any) -> Iterator[Any]:
+def infinitive_predicates(subject: Any, old: GN, swap: Swap) -> Iterator[Any]:
     """The predicate of an infinitive "être" whose understood subject is the pronoun ("il a besoin d'être
     refait", "elle doit être refaite"; blind round 4): no noun or other pronoun stands between them, which
     could be that subject instead ("elle permet aux femmes d'être libres")."""
@@ -709,7 +779,11 @@ def infinitive_predicates(subject: Any) -> Iterator[Any]:
             return  # an object may be the infinitive's subject: "ils m'aident à être entendue"
         if token.lower_ != "être":
             continue
-        rest = [t for t in words[position + 1 :] if not _adverb(t)]
+        after = words[position + 1 :]
+        start, phrase = skip_adjuncts(after, _adverb)  # "elles doivent être en partie refaites"
+        if phrase is not None and start < len(after) and not _predicate_after_phrase(after[start], phrase, old, swap):
+            return
+        rest = [t for t in after[start:] if not _adverb(t)]
         if rest and _adjective_like(rest[0]) and rest[0].pos_ not in CLOSED_POS and _subject_controls(words[:position]):
             yield rest[0]
         return
@@ -786,7 +860,7 @@ def extra_agreement_edits(subject: Any, old: GN, new: GN, chain: set[int], repai
     edits = closed_class_edits(subject, old, new, chain | repaired)
     done = repaired | {token.i for token, _ in edits}
     article = None
-    for token in [*copular_predicates(subject, old), *infinitive_predicates(subject)]:
+    for token in [*copular_predicates(subject, old, swap), *infinitive_predicates(subject, old, swap)]:
         if token.lower_ in ARTICLES:
             article = token  # changed only together with its adjective ("il est le chef" stays)
             continue
