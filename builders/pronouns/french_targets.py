@@ -387,9 +387,8 @@ def _predicate_after_phrase(word: Any, phrase: PhraseNoun, old: GN, swap: Swap) 
     ("elles sont selon le rapport justifiées") rather than an adjective of the phrase's noun ("elle est dans une
     boîte fermée"). A word of the old gender's form that cannot agree with the noun is the predicate; one that
     can, after a phrase with a determiner or a bare "de" phrase ("de forme ronde"), is the noun's; after another
-    bare one ("en voiture fermée", "en pierre
-    taillée" against "en partie justifiée", which LOCUTIONS lists) or an adjunct one ("depuis la guerre
-    abandonnée": the guerre's or the subject's) it is unsure: Unresolved."""
+    bare one ("en voiture fermée", "en pierre taillée", against "en partie justifiée", which LOCUTIONS lists) or
+    an adjunct one ("depuis la guerre abandonnée": the guerre's or the subject's) it is unsure: Unresolved."""
     if not _old_form(word, old, swap):
         return False  # the new gender's form, an invariable word or no adjective: nothing of the subject's
     if phrase.noun.pos_ == "PRON" or not agrees_with_noun(phrase, *old):
