@@ -66,6 +66,10 @@ GPU_SHAPES = {
 }
 
 
+# (precision, logit chunk MiB): the default chunk at each precision, and larger chunks at fp32
+GPU_RUNS = (("fp32", 64), ("fp32", 256), ("fp32", 1024), ("bf16", 64), ("fp16", 64))
+
+
 def bench_gpu(folder: Path, count: int) -> None:
     import torch
     from transformers import AutoTokenizer, MarianConfig, MarianMTModel
@@ -90,23 +94,23 @@ def bench_gpu(folder: Path, count: int) -> None:
             torch.manual_seed(0)
             model = MarianMTModel(config)
         reference = None
-        for precision in ("fp32", "bf16", "fp16"):
-            scorer = HFSeq2SeqScorer(
-                model,
-                tokenizer,
-                options=ScoringOptions(device="cuda", precision=precision, batch_size=256, batch_tokens=65536),
-            )
+        for precision, chunk_mib in GPU_RUNS:
+            options = ScoringOptions(device="cuda", precision=precision, batch_size=256, batch_tokens=65536,
+                                     logit_chunk_bytes=chunk_mib * 2**20)  # type: ignore[arg-type]
+            scorer = HFSeq2SeqScorer(model, tokenizer, options=options)
             scorer.score(examples[:64])
             torch.cuda.synchronize()
+            torch.cuda.reset_peak_memory_stats()
             scores, seconds = timed(scorer.score, examples)
             torch.cuda.synchronize()
             sums = np.asarray([s.sum for s in scores])
             reference = sums if reference is None else reference
             tokens = sum(s.n_tokens for s in scores)
             print(
-                f"{label} random model, {torch.cuda.get_device_name()}, {precision}: {count} examples, "
-                f"{tokens / seconds:,.0f} target tokens/s ({seconds:.2f} s), "
-                f"max |Δ sum| against fp32 {np.max(np.abs(sums - reference)):.2e}"
+                f"{label} random model, {torch.cuda.get_device_name()}, {precision}, logit chunks {chunk_mib} MiB: "
+                f"{count} examples, {tokens / seconds:,.0f} target tokens/s ({seconds:.2f} s), peak GPU memory "
+                f"{torch.cuda.max_memory_allocated() / 2**30:.1f} GiB, max |Δ sum| against the first run "
+                f"{np.max(np.abs(sums - reference)):.2e}"
             )
         del model, scorer
         torch.cuda.empty_cache()
@@ -153,16 +157,20 @@ def main() -> None:
     parser.add_argument("--examples", type=int, default=256)
     parser.add_argument("--gpu-examples", type=int, default=8192)
     parser.add_argument("--world-sets", type=Path, help="keep (and reuse) the pronoun world sets here")
+    parser.add_argument("--gpu-throughput-only", action="store_true", help="only the random models on CUDA")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = make_tiny_model(Path(tmp) / "marian", "marian")
         import torch
 
+        from builders.core.compat import torch_device
+
+        if args.gpu_throughput_only and torch_device() == "cuda":
+            bench_gpu(folder, args.gpu_examples)
+            return
         default_threads = torch.get_num_threads()
         for threads in sorted({1, default_threads}):
             bench_cpu(folder, args.examples, threads)
-        from builders.core.compat import torch_device
-
         if torch_device() == "cuda":
             bench_gpu(folder, args.gpu_examples)
             bench_devices_agree(world_sets(args.world_sets or Path(tmp) / "worlds"))
