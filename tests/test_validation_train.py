@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from builders.validation.pronoun_world import generate
 from builders.validation.train import TrainSettings, train_pronoun_models, training_examples
 
@@ -53,3 +55,14 @@ def test_batch_loss_covers_the_sentence_not_its_forced_context() -> None:
     assert batch["decoder_input_ids"].tolist() == [[pad, 7, 8, 9, 3], [pad, 4, pad, pad, pad]]
     assert batch["labels"].tolist() == [[-100, -100, -100, 3, 1], [4, 1, -100, -100, -100]]
     assert batch["attention_mask"].tolist() == [[1, 1, 1], [1, 1, 0]]
+
+
+def test_training_stays_on_the_cpu_where_a_gpu_would_be_chosen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`make models` on a GPU machine: the scorer that encodes the training examples was left on device 'auto' and
+    moved the model to the GPU, away from the CPU batches (seen on an H100). Here 'auto' is made to answer cuda, so
+    any use of it would ask torch for a device this machine does not have."""
+    import builders.core.compat as compat
+
+    monkeypatch.setattr(compat, "torch_device", lambda: "cuda")
+    report = train_pronoun_models(tmp_path, TOY, ["sentence"])
+    assert report["sentence"]["parameters"] > 0
