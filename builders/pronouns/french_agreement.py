@@ -246,8 +246,8 @@ def swap_form(token: Any, source: str, target: str, number: str) -> str | None:
         verified = {base for base in verified if base.endswith("é")}  # tomber -> tombé(s), not "tombés" as a base
     elif not participle and adjectives:
         verified = adjectives  # "minuscule", not "minuscul" + e
-    elif not participle and _participle_readings(verified):
-        verified = _participle_readings(verified)  # "interdites" ADJ: interdit + e, not a one-form "interdite"
+    elif not participle and (readings := _participle_readings(verified)):
+        verified = readings  # "interdites" ADJ: interdit + e, not a one-form "interdite"
     verified = _plural_base(verified, number)
     if target == "Fem" and any(base.endswith("es") and base not in known_adjectives() for base in verified):
         return None  # no unknown masculine base ends in -es: "majuscules" -> "majusculese" (issue 23, class 2)
@@ -962,13 +962,14 @@ ELIDED_WORDS = {"d'": "de", "d’": "de", "qu'": "que", "qu’": "que"}  # "d'el
 ELIDING_WORDS = {"de": "d'", "que": "qu'"}  # "de lui" -> "d'elle"
 
 
-def stressed_edits(text: str, doc: Any, stressed: frozenset[int], gender: str) -> list[Edit]:
-    """The stressed pronouns (spaCy indices) in the new ``gender``, with the elision of "de/que" before them:
-    "d'elle" -> "de lui", "de lui" -> "d'elle", "qu'elle" -> "que lui" ("d'elles" -> "d'eux" keeps it)."""
+def stressed_edits(text: str, doc: Any, stressed: frozenset[int], new: tuple[str, str]) -> list[Edit]:
+    """The stressed pronouns (spaCy indices; all of the chain's old form) in the ``new`` gender and number, with
+    the elision of "de/que" before them: "d'elle" -> "de lui", "de lui" -> "d'elle", "qu'elle" -> "que lui"
+    ("d'elles" -> "d'eux" keeps it)."""
     edits = []
     for i in sorted(stressed):
         token = doc[i]
-        form = match_case(FAMILIES["stressed"][(gender, _stressed_number(token))], token.text)
+        form = match_case(FAMILIES["stressed"][new], token.text)
         before = doc[i - 1]  # a preposition, "qu'" or punctuation: stressed_pronoun
         vowel = form.lower().startswith(VOWEL_STARTS)
         full = ELIDED_WORDS.get(before.lower_)
@@ -980,10 +981,6 @@ def stressed_edits(text: str, doc: Any, stressed: frozenset[int], gender: str) -
         else:
             edits.append(Edit(token.idx, token.idx + len(token.text), form))
     return edits
-
-
-def _stressed_number(token: Any) -> str:
-    return "Plur" if token.lower_ in {"eux", "elles"} else "Sing"
 
 
 def _distinct(edits: Sequence[Edit]) -> list[Edit]:
@@ -1010,7 +1007,7 @@ def french_variants(
     chain = {parsed.i for _, parsed in pronouns} | stressed
     for index, parsed in pronouns:
         edits += pronoun_edits(text, tokens, index, parsed, other, chain, clitics)
-    edits += stressed_edits(text, pronouns[0][1].doc, stressed, FORMS[other].gender)
+    edits += stressed_edits(text, pronouns[0][1].doc, stressed, (FORMS[other].gender, FORMS[other].number))
     edits = _distinct(edits)
     replacement = match_case(subject_form(tokens, pronouns[0][0], other), tokens[pronouns[0][0]].text)
     new_text = apply_char_edits(text, edits)

@@ -43,17 +43,17 @@ def chain_stressed(segments: Sequence[Segment], sentence: int, index: int, antec
     old = (form.gender, form.number)
     parse = analyser.parse(segment.tgt)
     starts = {word.start: j for j, word in enumerate(segment.german)}
-    found = set()
-    for token in parse:
-        if not stressed_pronoun(token, old) or token.idx not in starts:
-            continue
-        if not _renders_referent_pronoun(segment, starts[token.idx], form.number):
-            continue  # the old checks drop it: another referent, or nothing tells
+    found = frozenset(
+        token.i for token in parse
+        if stressed_pronoun(token, old) and token.idx in starts
+        # otherwise the old checks drop it: another referent, or nothing tells
+        and _renders_referent_pronoun(segment, starts[token.idx], form.number)
+    )
+    if found:
         reach = [analyser.parse(s.tgt) for s in segments[antecedent[0] : sentence + 1]]
         if rival_noun_in_reach(reach, old, genders, antecedent[1]):
             raise Drop("agreement_unresolved_stressed_pronoun_rival_noun")
-        found.add(token.i)
-    return frozenset(found)
+    return found
 
 
 def _renders_referent_pronoun(segment: Segment, french_index: int, number: str) -> bool:

@@ -16,7 +16,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from builders.pronouns.french import infinitive, known_adjectives
-from builders.pronouns.french_adjuncts import PhraseNoun, agrees_with_noun, drop_listed_locutions, skip_adjuncts
+from builders.pronouns.french_adjuncts import (
+    CONTRACTED,
+    PhraseNoun,
+    agrees_with_noun,
+    drop_listed_locutions,
+    skip_adjuncts,
+)
 from builders.pronouns.french_clitics import object_clitic
 from builders.pronouns.french_verbs import AVOIR as AVOIR_VERB
 from builders.pronouns.french_verbs import ETRE as ETRE_VERB
@@ -58,7 +64,6 @@ ADVERBS = word_set("pas plus très trop si aussi bien vraiment toujours souvent 
                    "aujourd'hui aujourd’hui hier demain autrefois jadis naguère dorénavant longtemps pourtant "
                    "cependant néanmoins toutefois hélas aussitôt")
 ARTICLES = word_set("le la les")
-CONTRACTED_ARTICLES = word_set("du des au aux")
 COMPARATIVE_QUE = word_set("que qu' qu’")
 ARTICLES_OF = {"Masc": "le", "Fem": "la"}
 CLOSED_POS = frozenset({"DET", "ADP", "PRON", "NUM", "CCONJ", "SCONJ"})
@@ -156,7 +161,7 @@ def _other_person_before(token: Any) -> str:
 
 
 def _tout_reading(token: Any, before: str, after: str) -> str:
-    if _tout_determiner(token, after) or before in PREPOSITIONS | CONTRACTED_ARTICLES:
+    if _tout_determiner(token, after) or before in PREPOSITIONS | CONTRACTED:
         # after a preposition it determines a noun or is a pronoun: "de toute façon", "à toute allure", "pas du
         # tout" (the variant made "il est de tout façon cassé"; EN->FR helper round, class 1)
         return "other"
@@ -348,8 +353,8 @@ def _predicates_after(clause: list[Any], old: GN, swap: Swap) -> Iterator[Any]:
     if position is None:
         return
     after = words[position + 1 :]
-    start, phrase = skip_adjuncts(after, _skipped_word)
-    if phrase is not None and start < len(after) and not _predicate_after_phrase(after[start], phrase, old, swap):
+    start = _predicate_start(after, _skipped_word, old, swap)
+    if start is None:
         return
     rest = drop_listed_locutions([t for t in after[start:] if not _skipped_word(t)], LIST_WORDS)
     yield from _predicate_of(rest, old)
@@ -380,6 +385,15 @@ def _skipped_word(token: Any) -> bool:
 
 
 OTHER_GENDER = {"Masc": "Fem", "Fem": "Masc"}
+
+
+def _predicate_start(after: list[Any], single: Callable[[Any], bool], old: GN, swap: Swap) -> int | None:
+    """The position in ``after`` (the words after a copula) past its adjuncts (``single``: the one-word test), or
+    None when the word there belongs to the noun of the prepositional phrase before it, not to the subject."""
+    start, phrase = skip_adjuncts(after, single)
+    if phrase is not None and start < len(after) and not _predicate_after_phrase(after[start], phrase, old, swap):
+        return None
+    return start
 
 
 def _predicate_after_phrase(word: Any, phrase: PhraseNoun, old: GN, swap: Swap) -> bool:
@@ -779,8 +793,8 @@ def infinitive_predicates(subject: Any, old: GN, swap: Swap) -> Iterator[Any]:
         if token.lower_ != "être":
             continue
         after = words[position + 1 :]
-        start, phrase = skip_adjuncts(after, _adverb)  # "elles doivent être en partie refaites"
-        if phrase is not None and start < len(after) and not _predicate_after_phrase(after[start], phrase, old, swap):
+        start = _predicate_start(after, _adverb, old, swap)  # "elles doivent être en partie refaites"
+        if start is None:
             return
         rest = [t for t in after[start:] if not _adverb(t)]
         if rest and _adjective_like(rest[0]) and rest[0].pos_ not in CLOSED_POS and _subject_controls(words[:position]):
