@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from builders.core.compat import spacy_english
+from builders.pronouns.coref import Candidate
+from builders.pronouns.coref_gum import PronounCase
 from builders.pronouns.coref_learned import calibrated_confidence, load_weights, model_dir
 
 SPACY = spacy_english()
@@ -74,3 +76,38 @@ def test_salience_counts_the_lemma_over_the_earlier_document_and_caches_it() -> 
     assert box_row[0] > hall_row[0] > 0.0  # box twice before the pronoun's segment, hall once
     assert box_row[6] == 1.0 and hall_row[6] == 0.0  # "a box" named again after the pronoun
     assert docs[0].user_data[LEMMA_COUNTS_KEY] == {"box": 1, "hall": 1}
+
+
+class _Marked:
+    """Extra columns an experiment would add (coref_train.ExtraFeatures): the candidate's head index, and 7."""
+
+    def ranker(self, case: PronounCase, candidate: Candidate) -> list[float]:
+        return [float(candidate.head)]
+
+    def anaphoricity(self, case: PronounCase) -> list[float]:
+        return [7.0]
+
+
+def test_training_scores_its_stored_features_as_rank_does_and_takes_extra_columns() -> None:
+    from builders.pronouns.coref import HeuristicDocument
+    from builders.pronouns.coref_gum import GoldDocument, ParsedCorpus, parse_document
+    from builders.pronouns.coref_learned import rank
+    from builders.pronouns.coref_train import MAX_DISTANCE, examples, posteriors
+    from builders.pronouns.english import load_pipeline
+
+    sentences = [["The", "lamp", "stood", "on", "the", "desk", "."],
+                 ["The", "student", "switched", "it", "on", "near", "the", "window", "."]]
+    gold = GoldDocument("own_lamp", "dev", "own", sentences, [[(0, 0, 2), (1, 3, 4)]])
+    corpus = ParsedCorpus([gold], {gold.name: parse_document(load_pipeline("").nlp, gold)})
+    plain = examples(corpus, frozenset({"it"}))
+    assert len(plain) == 1 and plain[0].case.anaphoric
+    docs = corpus.docs[gold.name]
+    weights = load_weights("it")
+    candidates = HeuristicDocument(docs).candidates(1, 3, MAX_DISTANCE)
+    assert candidates and list(plain[0].candidates) == candidates
+    assert posteriors(plain, weights) == [rank(docs, 1, docs[1][3], candidates, MAX_DISTANCE, weights)]
+    marked = examples(corpus, frozenset({"it"}), _Marked())[0]
+    width = plain[0].features.shape[1]
+    assert (marked.features[:, :width] == plain[0].features).all()
+    assert marked.features[:, width].tolist() == [float(c.head) for c in candidates]
+    assert marked.anaphoricity.tolist() == [*plain[0].anaphoricity.tolist(), 7.0]

@@ -261,12 +261,18 @@ def rank(docs: Sequence[Doc | None], sentence: int, pronoun: Token, candidates: 
     rows = [candidate_features(docs, sentence, pronoun, c, i, len(candidates), max_distance)
             for i, c in enumerate(candidates)]
     matrix = np.asarray(rows, dtype=np.float64).reshape(len(rows), len(rows[0]) if rows else 0)
-    scores = np.einsum("ij,j->i", matrix, weights.ranker) if rows else np.zeros(0)
+    surroundings = anaphoricity_features(docs, sentence, pronoun, relative_candidates(candidates, sentence))
+    return posterior_of(matrix, surroundings, candidates, weights)
+
+
+def posterior_of(matrix: np.ndarray, surroundings: Sequence[float] | np.ndarray, candidates: Sequence[Candidate],
+                 weights: LearnedWeights) -> Posterior:
+    """The posterior from the features ``rank`` computes (``coref_train`` scores its stored examples with it)."""
+    scores = np.einsum("ij,j->i", matrix, weights.ranker) if len(matrix) else np.zeros(0)
     shifted = np.exp(scores - scores.max()) if len(scores) else scores
     probabilities = shifted / shifted.sum() if len(scores) else shifted
     learned = [Candidate(c.sentence, c.head, c.start, c.end, "learned") for c in candidates]
     order = sorted(range(len(learned)), key=lambda i: (-probabilities[i], i))
-    surroundings = anaphoricity_features(docs, sentence, pronoun, relative_candidates(candidates, sentence))
     anaphoric_x = np.asarray([*surroundings, *ranker_view(matrix, weights.ranker), 1.0])
     return Posterior([learned[i] for i in order], [float(probabilities[i]) for i in order],
                      sigmoid(float(anaphoric_x @ weights.anaphoricity)))

@@ -14,11 +14,12 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 from scipy.optimize import minimize
 
-from builders.pronouns.coref import HeuristicDocument
+from builders.pronouns.coref import Candidate, HeuristicDocument
 from builders.pronouns.coref_gum import (
     PERMISSIVE_GENRES,
     ParsedCorpus,
@@ -34,7 +35,7 @@ from builders.pronouns.coref_learned import (
     anaphoricity_features,
     candidate_features,
     model_dir,
-    rank,
+    posterior_of,
     ranker_view,
     relative_candidates,
 )
@@ -63,9 +64,19 @@ class Example:
     features: np.ndarray  # candidates x ranker features (0 rows when there are none)
     right: np.ndarray  # bool per candidate
     anaphoricity: np.ndarray  # the anaphoricity features before the ranker's view (anaphoricity_matrix)
+    candidates: tuple[Candidate, ...]  # the rows of ``features``, in the heuristic's order
 
 
-def examples(corpus: ParsedCorpus, words: frozenset[str]) -> list[Example]:
+class ExtraFeatures(Protocol):
+    """Columns an experiment appends to the ranker's rows and to the anaphoricity features (docs/coref.md's
+    version 12 candidate); the shipped recipe has none."""
+
+    def ranker(self, case: PronounCase, candidate: Candidate) -> Sequence[float]: ...
+
+    def anaphoricity(self, case: PronounCase) -> Sequence[float]: ...
+
+
+def examples(corpus: ParsedCorpus, words: frozenset[str], extra: ExtraFeatures | None = None) -> list[Example]:
     found = []
     for document in corpus.documents:
         docs = corpus.docs[document.name]
@@ -74,13 +85,17 @@ def examples(corpus: ParsedCorpus, words: frozenset[str]) -> list[Example]:
             pronoun = docs[case.sentence][case.token]
             candidates = heuristic.candidates(case.sentence, case.token, MAX_DISTANCE)
             rows = [candidate_features(list(docs), case.sentence, pronoun, c, i, len(candidates), MAX_DISTANCE)
+                    + ([] if extra is None else list(extra.ranker(case, c)))
                     for i, c in enumerate(candidates)]
             relative = relative_candidates(candidates, case.sentence)
+            surroundings = anaphoricity_features(list(docs), case.sentence, pronoun, relative)
             found.append(Example(
                 case,
                 np.asarray(rows, dtype=np.float64).reshape(len(candidates), len(rows[0]) if rows else 0),
                 np.asarray([is_right(case, c) for c in candidates], dtype=bool),
-                np.asarray(anaphoricity_features(list(docs), case.sentence, pronoun, relative), dtype=np.float64),
+                np.asarray(surroundings + ([] if extra is None else list(extra.anaphoricity(case))),
+                           dtype=np.float64),
+                tuple(candidates),
             ))
     return found
 
@@ -170,14 +185,9 @@ def simulated_filter(example: Example, posterior: Posterior, lemma_of: Callable[
     return FilterDecision(True, is_right(example.case, chosen), gender, share * posterior.anaphoricity)
 
 
-def posteriors(corpus: ParsedCorpus, examples_: Sequence[Example], weights: LearnedWeights) -> list[Posterior]:
-    found = []
-    for example in examples_:
-        docs = list(corpus.docs[example.case.document])
-        candidates = HeuristicDocument(docs).candidates(example.case.sentence, example.case.token, MAX_DISTANCE)
-        pronoun = docs[example.case.sentence][example.case.token]
-        found.append(rank(docs, example.case.sentence, pronoun, candidates, MAX_DISTANCE, weights))
-    return found
+def posteriors(examples_: Sequence[Example], weights: LearnedWeights) -> list[Posterior]:
+    """What ``coref_learned.rank`` gives each pronoun, from the features stored in its example (the same ones)."""
+    return [posterior_of(e.features, e.anaphoricity, e.candidates, weights) for e in examples_]
 
 
 def lemma_lookup(corpus: ParsedCorpus, document: str) -> Callable[[int, int], str]:
@@ -190,7 +200,7 @@ def filter_decisions(corpus: ParsedCorpus, examples_: Sequence[Example], weights
     """The simulated filter's decisions on the pronouns the shipped model resolves (*it*, *they*)."""
     kept = [e for e in examples_ if e.case.word in {"it", "they"}]
     return [simulated_filter(e, p, lemma_lookup(corpus, e.case.document))
-            for e, p in zip(kept, posteriors(corpus, kept, weights), strict=True)]
+            for e, p in zip(kept, posteriors(kept, weights), strict=True)]
 
 
 def out_of_fold_decisions(corpus: ParsedCorpus, train: Sequence[Example], l2: float, anaphoricity_l2: float
@@ -220,10 +230,11 @@ def fit_calibration(decisions: Sequence[FilterDecision]) -> tuple[float, float]:
     return float(w[0]), float(w[1])
 
 
-def train_kind(kind: str, train_corpus: ParsedCorpus, dev_corpus: ParsedCorpus) -> dict[str, object]:
+def train_kind(kind: str, train_corpus: ParsedCorpus, dev_corpus: ParsedCorpus,
+               extra: ExtraFeatures | None = None) -> dict[str, object]:
     words = TRAINING_WORDS[kind]
-    train = examples(train_corpus, words)
-    dev = [e for e in examples(dev_corpus, words) if e.case.word in {"it", "they"}]
+    train = examples(train_corpus, words, extra)
+    dev = [e for e in examples(dev_corpus, words, extra) if e.case.word in {"it", "they"}]
     scored = [(ranker_top1(dev, fit_ranker(train, l2)), -l2, l2) for l2 in L2_GRID]
     l2 = max(scored)[2]
     ranker = fit_ranker(train, l2)

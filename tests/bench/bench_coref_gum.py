@@ -66,7 +66,7 @@ def report(split: str, word: str, corpus: ParsedCorpus, threshold: float) -> Non
     found = [e for e in examples(corpus, frozenset({word}))]
     weights = load_weights(word)
     started = time.perf_counter()
-    learned = posteriors(corpus, found, weights)
+    learned = posteriors(found, weights)
     learned_ms = (time.perf_counter() - started) * 1000 / max(len(found), 1) * 1000
     started = time.perf_counter()
     heuristic = [heuristic_decision(corpus, e) for e in found]

@@ -72,7 +72,7 @@ def cases(corpus: ParsedCorpus, word: str, out_of_fold: bool) -> list[Case]:
     rows = []
     for weights, held in runs:
         mine = [e for e in found if held(e.case.document) and e.case.word == word]
-        for example, posterior in zip(mine, posteriors(corpus, mine, weights), strict=True):
+        for example, posterior in zip(mine, posteriors(mine, weights), strict=True):
             if not posterior.candidates:
                 continue
             docs = corpus.docs[example.case.document]
