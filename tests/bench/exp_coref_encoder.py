@@ -12,7 +12,7 @@ document over OntoGUM train+dev (test and test2 are not read).
 Both models (*it*, *they*) get the variant's features. Each variant's L2 strengths are picked by version 11's
 rules (``coref_train.train_kind``: trained on train's permissive genres, the ranker's L2 by dev top-1, the
 anaphoricity model's by dev log loss), then the CV runs with them as the bench runs with the shipped ones. The
-vectors come from ``coref_encoder_vectors.py`` (encoded once into /tmp/helper-enc/).
+vectors come from ``coref_encoder_vectors.py`` (encoded once into a scratch folder under the system temp dir).
 
 Run: ``python tests/bench/exp_coref_encoder.py [--variants v11,A,B,C] [--c-on better|A|B]``.
 """
