@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -147,6 +148,22 @@ def test_contrapro_bad_scores_file(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["evaluate", str(set_dir), "--scores", str(short)])
     assert result.exit_code != 0
     assert "short.scores: scores file has 8 lines but the set needs 9" in str(result.exception)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda root: root / "absent", "absent: not found (give a built set, a ContraPro export or a CoMMuTE folder)"),
+        (lambda root: root, "neither a ContraPro text export (*text.en, *text.de) nor a CoMMuTE layout"),
+    ],
+    ids=["missing", "neither-layout"],
+)
+def test_score_names_what_the_set_folder_lacks(tmp_path: Path, make: Callable[[Path], Path], message: str) -> None:
+    """A wrong set path is one clear error before any model is loaded (the model path here does not exist)."""
+    result = CliRunner().invoke(app, ["score", str(make(tmp_path)), "--model", str(tmp_path / "no-model"),
+                                      "--out", str(tmp_path / "r")])
+    assert result.exit_code == 1
+    assert message in str(result.exception)
 
 
 def test_commute_text_only_and_image_model(tmp_path: Path, models: dict[str, Path]) -> None:

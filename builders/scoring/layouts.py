@@ -107,6 +107,16 @@ def plain_job(source: Path, target: Path, images: Sequence[object] | None) -> Sc
     return ScoringJob("plain", examples, write, [source, target])
 
 
+def _detected_layout(set_dir: Path, src: str, tgt: str) -> str:
+    """``--layout auto``: a ContraPro text export, else a CoMMuTE folder; neither names both (not just the last)."""
+    if _export(set_dir, "text", src):
+        return "contrapro"
+    if commute_folder(set_dir) is not None:
+        return "commute"
+    raise InputError(set_dir, f"neither a ContraPro text export (*text.{src}, *text.{tgt}) nor a CoMMuTE layout "
+                     "(src.en, correct.xx, incorrect.xx) found")
+
+
 def make_job(
     set_dir: Path | None,
     *,
@@ -124,8 +134,10 @@ def make_job(
         return plain_job(source, target, images)
     if set_dir is None:
         raise MtprobesError("give a set folder or --source/--target files")
+    if not set_dir.exists():
+        raise InputError(set_dir, "not found (give a built set, a ContraPro export or a CoMMuTE folder)")
     if layout == "auto":
-        layout = "contrapro" if _export(set_dir, "text", src) else "commute"
+        layout = _detected_layout(set_dir, src, tgt)
     factories: dict[str, Callable[[], ScoringJob]] = {
         "contrapro": lambda: contrapro_job(set_dir, src, tgt, context),
         "commute": lambda: commute_job(set_dir, images),
