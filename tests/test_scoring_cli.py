@@ -166,6 +166,12 @@ def test_score_names_what_the_set_folder_lacks(tmp_path: Path, make: Callable[[P
     assert message in str(result.exception)
 
 
+def test_evaluate_names_a_missing_set_folder(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["evaluate", str(tmp_path / "absent"), "--scores", str(tmp_path / "x")])
+    assert result.exit_code == 1
+    assert "absent: not found (give a built set" in str(result.exception)
+
+
 def test_commute_text_only_and_image_model(tmp_path: Path, models: dict[str, Path]) -> None:
     set_dir, run = tmp_path / "commute", tmp_path / "run"
     write_commute_set(set_dir)

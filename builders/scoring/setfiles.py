@@ -36,6 +36,8 @@ def commute_folder(set_dir: Path) -> tuple[Path, Path, Path] | None:
 
 def detect_kind(set_dir: Path) -> str:
     """The metric a set folder calls for, from its files."""
+    if not set_dir.exists():
+        raise InputError(set_dir, "not found (give a built set, a ContraPro export or a CoMMuTE folder)")
     if set_segment_count(set_dir) is not None:
         return "awareness"
     if (set_dir / "commute" / "slot0").is_dir():  # a commute_ext.v1 set: one CoMMuTE folder per image slot
