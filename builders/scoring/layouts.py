@@ -17,7 +17,7 @@ from builders.core.errors import InputError, MtprobesError
 from builders.core.textio import read_lines, read_parallel
 from builders.scoring.protocol import ScoringExample, TokenScores
 from builders.scoring.scores_io import write_commute_scores, write_contrapro_scores, write_scores
-from builders.scoring.setfiles import commute_folder, find_unique
+from builders.scoring.setfiles import commute_folder, find_unique, require_set_path
 
 
 @dataclass
@@ -134,8 +134,7 @@ def make_job(
         return plain_job(source, target, images)
     if set_dir is None:
         raise MtprobesError("give a set folder or --source/--target files")
-    if not set_dir.exists():
-        raise InputError(set_dir, "not found (give a built set, a ContraPro export or a CoMMuTE folder)")
+    require_set_path(set_dir)
     if layout == "auto":
         layout = _detected_layout(set_dir, src, tgt)
     factories: dict[str, Callable[[], ScoringJob]] = {

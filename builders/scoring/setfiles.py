@@ -11,6 +11,12 @@ from pathlib import Path
 from builders.core.errors import InputError, MtprobesError
 
 
+def require_set_path(set_dir: Path) -> None:
+    """One error for a set path that does not exist (else each layout probe would report its own absence)."""
+    if not set_dir.exists():
+        raise InputError(set_dir, "not found (give a built set, a ContraPro export or a CoMMuTE folder)")
+
+
 def find_unique(folder: Path, *patterns: str) -> Path | None:
     """The one file matching any of ``patterns`` under folder (None if none; an error naming all if several)."""
     pattern = " or ".join(patterns)
@@ -36,8 +42,7 @@ def commute_folder(set_dir: Path) -> tuple[Path, Path, Path] | None:
 
 def detect_kind(set_dir: Path) -> str:
     """The metric a set folder calls for, from its files."""
-    if not set_dir.exists():
-        raise InputError(set_dir, "not found (give a built set, a ContraPro export or a CoMMuTE folder)")
+    require_set_path(set_dir)
     if set_segment_count(set_dir) is not None:
         return "awareness"
     if (set_dir / "commute" / "slot0").is_dir():  # a commute_ext.v1 set: one CoMMuTE folder per image slot
